@@ -1,0 +1,32 @@
+/*
+ * io.h - bounded reads and atomic writes.
+ *
+ * Input files are untrusted: pp_io_read_file() never reads more than the
+ * bound it is given, whatever the file claims to be.  Output files are
+ * replaced atomically (temporary file in the same directory, fsync, rename)
+ * so a crash leaves either the old or the new content, never a mix.
+ */
+#ifndef PP_IO_H
+#define PP_IO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "buf.h"
+
+/* Default bound for one passport, rule or schema file (bytes). */
+#define PP_MAX_FILE_BYTES ((size_t)1 << 20)
+
+/* Read `path` ("-" is standard input) into `out` (appending).
+ * Returns 0, PP_ETOOBIG when the content exceeds `max` bytes (nothing is
+ * kept), or PP_EIO.  The message names the file. */
+int pp_io_read_file(pp_buf *out, const char *path, size_t max);
+
+/* Same, from an open stream; `name` is used in messages. */
+int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max);
+
+/* Atomically replace `path` with `len` bytes of `data`.  Returns 0 or
+ * PP_EIO; on failure the old file is untouched and no temporary remains. */
+int pp_io_write_atomic(const char *path, const void *data, size_t len);
+
+#endif
