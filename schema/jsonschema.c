@@ -1,0 +1,736 @@
+/*
+ * jsonschema.c - interpreter for a subset of JSON Schema 2020-12.
+ *
+ * Validation walks the instance and the schema together, keeping the
+ * instance's JSON pointer.  Errors are recorded only at the outermost
+ * level; inside anyOf/oneOf/not/if the walk runs "quiet" and only answers
+ * whether the branch matched.  A branch's `description` is used as the
+ * reason when something inside it fails ("an undisclosed fact has no
+ * value"), which keeps messages specific without non-standard keywords.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "jsonschema.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <math.h>
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/utf8.h"
+#include "../core/banned.h"
+
+#define MAX_PATTERNS 64
+#define MAX_SCHEMA_DEPTH 64 /* bound on $ref chains during validation */
+#define MATCH_LIMIT 100000
+
+struct compiled_pattern {
+    const cJSON *node; /* the "pattern" member it was compiled from */
+    pcre2_code *code;  /* owned */
+};
+
+struct pp_schema {
+    cJSON *doc; /* owned */
+    struct compiled_pattern patterns[MAX_PATTERNS];
+    size_t npatterns;
+    pcre2_match_context *mctx; /* owned */
+};
+
+/* ------------------------------------------------------------------ */
+/* Compilation: check keywords, compile patterns, resolve $refs       */
+/* ------------------------------------------------------------------ */
+
+enum kw_kind { KW_ANNOTATION, KW_VALUE, KW_SCHEMA, KW_SCHEMA_MAP,
+               KW_SCHEMA_LIST };
+
+static const struct {
+    const char *name;
+    enum kw_kind kind;
+} keywords[] = {
+    {"$schema", KW_ANNOTATION}, {"$id", KW_ANNOTATION},
+    {"$comment", KW_ANNOTATION}, {"title", KW_ANNOTATION},
+    {"description", KW_ANNOTATION}, {"default", KW_ANNOTATION},
+    {"examples", KW_ANNOTATION},
+    {"type", KW_VALUE}, {"enum", KW_VALUE}, {"const", KW_VALUE},
+    {"required", KW_VALUE}, {"minItems", KW_VALUE}, {"maxItems", KW_VALUE},
+    {"uniqueItems", KW_VALUE}, {"minLength", KW_VALUE},
+    {"maxLength", KW_VALUE}, {"pattern", KW_VALUE}, {"minimum", KW_VALUE},
+    {"maximum", KW_VALUE}, {"exclusiveMinimum", KW_VALUE},
+    {"exclusiveMaximum", KW_VALUE}, {"maxProperties", KW_VALUE},
+    {"$ref", KW_VALUE},
+    {"properties", KW_SCHEMA_MAP}, {"$defs", KW_SCHEMA_MAP},
+    {"additionalProperties", KW_SCHEMA}, {"propertyNames", KW_SCHEMA},
+    {"items", KW_SCHEMA}, {"not", KW_SCHEMA}, {"if", KW_SCHEMA},
+    {"then", KW_SCHEMA}, {"else", KW_SCHEMA},
+    {"allOf", KW_SCHEMA_LIST}, {"anyOf", KW_SCHEMA_LIST},
+    {"oneOf", KW_SCHEMA_LIST},
+};
+
+static int kw_lookup(const char *name)
+{
+    for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+        if (strcmp(keywords[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static const cJSON *resolve_ref(const cJSON *root, const char *ref)
+{
+    const cJSON *defs;
+    if (strcmp(ref, "#") == 0)
+        return root;
+    if (strncmp(ref, "#/$defs/", 8) != 0)
+        return NULL;
+    defs = cJSON_GetObjectItemCaseSensitive(root, "$defs");
+    return defs ? cJSON_GetObjectItemCaseSensitive(defs, ref + 8) : NULL;
+}
+
+static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
+                       const char *ptr)
+{
+    int err;
+    PCRE2_SIZE off;
+    pcre2_code *code;
+
+    if (!cJSON_IsString(node))
+        return pp_error_set(PP_EINVALID, "%s: %s: pattern must be a string",
+                            name, ptr);
+    if (s->npatterns == MAX_PATTERNS)
+        return pp_error_set(PP_EINVALID, "%s: more than %d patterns", name,
+                            MAX_PATTERNS);
+    code = pcre2_compile((PCRE2_SPTR)node->valuestring, PCRE2_ZERO_TERMINATED,
+                         PCRE2_UTF, &err, &off, NULL);
+    if (!code) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(err, msg, sizeof(msg));
+        return pp_error_set(PP_EINVALID, "%s: %s: bad pattern at offset %zu: "
+                            "%s", name, ptr, (size_t)off, (char *)msg);
+    }
+    /* JIT is an optimisation: fall back to the interpreter if absent. */
+    (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+    s->patterns[s->npatterns].node = node;
+    s->patterns[s->npatterns].code = code;
+    s->npatterns++;
+    return 0;
+}
+
+static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
+                        const char *name)
+{
+    size_t mark = ptr->len;
+    int rc = 0;
+
+    if (cJSON_IsBool(node))
+        return 0;
+    if (!cJSON_IsObject(node))
+        return pp_error_set(PP_EINVALID, "%s: %s: a schema must be an object "
+                            "or a boolean", name, ptr->len ? ptr->ptr : "/");
+    for (const cJSON *kw = node->child; kw && rc == 0; kw = kw->next) {
+        int k = kw_lookup(kw->string);
+        if (pp_json_pointer_push(ptr, kw->string) < 0)
+            return PP_ENOMEM;
+        if (k < 0) {
+            rc = pp_error_set(PP_EINVALID, "%s: %s: unsupported keyword '%s'",
+                              name, ptr->ptr, kw->string);
+            break;
+        }
+        switch (keywords[k].kind) {
+        case KW_SCHEMA:
+            rc = check_schema(s, kw, ptr, name);
+            break;
+        case KW_SCHEMA_MAP:
+            if (!cJSON_IsObject(kw)) {
+                rc = pp_error_set(PP_EINVALID, "%s: %s: expected an object",
+                                  name, ptr->ptr);
+                break;
+            }
+            for (const cJSON *c = kw->child; c && rc == 0; c = c->next) {
+                size_t m2 = ptr->len;
+                if (pp_json_pointer_push(ptr, c->string) < 0)
+                    return PP_ENOMEM;
+                rc = check_schema(s, c, ptr, name);
+                ptr->len = m2;
+                ptr->ptr[m2] = '\0';
+            }
+            break;
+        case KW_SCHEMA_LIST:
+            if (!cJSON_IsArray(kw) || !kw->child) {
+                rc = pp_error_set(PP_EINVALID, "%s: %s: expected a non-empty "
+                                  "array of schemas", name, ptr->ptr);
+                break;
+            }
+            {
+                int i = 0;
+                for (const cJSON *c = kw->child; c && rc == 0; c = c->next) {
+                    size_t m2 = ptr->len;
+                    pp_json_pointer_push_index(ptr, i++);
+                    rc = check_schema(s, c, ptr, name);
+                    ptr->len = m2;
+                    ptr->ptr[m2] = '\0';
+                }
+            }
+            break;
+        case KW_VALUE:
+            if (strcmp(kw->string, "pattern") == 0)
+                rc = add_pattern(s, kw, name, ptr->ptr);
+            else if (strcmp(kw->string, "$ref") == 0 &&
+                     (!cJSON_IsString(kw) ||
+                      !resolve_ref(s->doc, kw->valuestring)))
+                rc = pp_error_set(PP_EINVALID, "%s: %s: unresolvable $ref "
+                                  "(only \"#\" and \"#/$defs/NAME\" are "
+                                  "supported)", name, ptr->ptr);
+            else if (strcmp(kw->string, "required") == 0 &&
+                     !cJSON_IsArray(kw))
+                rc = pp_error_set(PP_EINVALID, "%s: %s: expected an array",
+                                  name, ptr->ptr);
+            break;
+        case KW_ANNOTATION:
+            break;
+        }
+        ptr->len = mark;
+        ptr->ptr[mark] = '\0';
+    }
+    return rc;
+}
+
+int pp_schema_compile(pp_schema **out, const char *text, size_t len,
+                      const char *name)
+{
+    pp_schema *s;
+    pp_buf ptr = PP_BUF_INIT;
+    int rc;
+
+    *out = NULL;
+    s = calloc(1, sizeof(*s));
+    if (!s)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if ((rc = pp_json_parse(text, len, name, &s->doc)) < 0)
+        goto fail;
+    s->mctx = pcre2_match_context_create(NULL);
+    if (!s->mctx) {
+        rc = pp_error_set(PP_ENOMEM, "out of memory");
+        goto fail;
+    }
+    pcre2_set_match_limit(s->mctx, MATCH_LIMIT);
+    if ((rc = pp_buf_grow(&ptr, 64)) < 0)
+        goto fail;
+    if ((rc = check_schema(s, s->doc, &ptr, name)) < 0)
+        goto fail;
+    pp_buf_dispose(&ptr);
+    *out = s;
+    return 0;
+fail:
+    pp_buf_dispose(&ptr);
+    pp_schema_free(s);
+    return rc;
+}
+
+void pp_schema_free(pp_schema *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->npatterns; i++)
+        pcre2_code_free(s->patterns[i].code);
+    pcre2_match_context_free(s->mctx);
+    cJSON_Delete(s->doc);
+    free(s);
+}
+
+const cJSON *pp_schema_document(const pp_schema *s)
+{
+    return s->doc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Validation                                                         */
+/* ------------------------------------------------------------------ */
+
+struct vctx {
+    const pp_schema *s;
+    const char *file;
+    pp_diags *diags;
+    pp_buf ptr;          /* JSON pointer of the current instance */
+    int quiet;           /* > 0 inside anyOf/oneOf/not/if: record nothing */
+    const char *reason;  /* description of the innermost then/else branch */
+    int depth;           /* $ref / combinator depth, bounded */
+    int nomem;
+};
+
+static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst);
+
+__attribute__((format(printf, 3, 4)))
+static void report(struct vctx *v, const char *child, const char *fmt, ...)
+{
+    pp_buf msg = PP_BUF_INIT;
+    size_t mark = v->ptr.len;
+    va_list ap;
+
+    if (v->quiet)
+        return;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    if (v->reason)
+        pp_buf_printf(&msg, " (%s)", v->reason);
+    if (child)
+        pp_json_pointer_push(&v->ptr, child);
+    if (pp_diags_add(v->diags, PP_SEV_ERROR, v->file,
+                     v->ptr.len ? v->ptr.ptr : "", "%s",
+                     pp_buf_cstr(&msg)) < 0)
+        v->nomem = 1;
+    v->ptr.len = mark;
+    if (v->ptr.ptr)
+        v->ptr.ptr[mark] = '\0';
+    pp_buf_dispose(&msg);
+}
+
+static int is_integer(const cJSON *n)
+{
+    return cJSON_IsNumber(n) && isfinite(n->valuedouble) &&
+           floor(n->valuedouble) == n->valuedouble;
+}
+
+static int type_matches(const char *t, const cJSON *inst)
+{
+    if (strcmp(t, "object") == 0) return cJSON_IsObject(inst);
+    if (strcmp(t, "array") == 0) return cJSON_IsArray(inst);
+    if (strcmp(t, "string") == 0) return cJSON_IsString(inst);
+    if (strcmp(t, "number") == 0) return cJSON_IsNumber(inst);
+    if (strcmp(t, "integer") == 0) return is_integer(inst);
+    if (strcmp(t, "boolean") == 0) return cJSON_IsBool(inst);
+    if (strcmp(t, "null") == 0) return cJSON_IsNull(inst);
+    return 0;
+}
+
+/* JSON equality as JSON Schema defines it (1 == 1.0, key order free). */
+static int json_equal(const cJSON *a, const cJSON *b)
+{
+    if (cJSON_IsNumber(a) && cJSON_IsNumber(b))
+        return a->valuedouble == b->valuedouble;
+    if ((a->type & 0xFF) != (b->type & 0xFF))
+        return 0;
+    if (cJSON_IsString(a))
+        return strcmp(a->valuestring, b->valuestring) == 0;
+    if (cJSON_IsArray(a)) {
+        const cJSON *x = a->child, *y = b->child;
+        for (; x && y; x = x->next, y = y->next)
+            if (!json_equal(x, y))
+                return 0;
+        return !x && !y;
+    }
+    if (cJSON_IsObject(a)) {
+        int na = cJSON_GetArraySize(a), nb = cJSON_GetArraySize(b);
+        if (na != nb)
+            return 0;
+        for (const cJSON *x = a->child; x; x = x->next) {
+            const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, x->string);
+            if (!y || !json_equal(x, y))
+                return 0;
+        }
+        return 1;
+    }
+    return 1; /* true, false, null */
+}
+
+static void describe(pp_buf *out, const cJSON *n)
+{
+    char num[32];
+    if (cJSON_IsString(n)) {
+        pp_buf_putc(out, '\'');
+        pp_buf_puts(out, n->valuestring);
+        pp_buf_putc(out, '\'');
+    } else if (cJSON_IsNumber(n)) {
+        pp_num_canonical(n->valuedouble, num);
+        pp_buf_puts(out, num);
+    } else if (cJSON_IsTrue(n)) {
+        pp_buf_puts(out, "true");
+    } else if (cJSON_IsFalse(n)) {
+        pp_buf_puts(out, "false");
+    } else if (cJSON_IsNull(n)) {
+        pp_buf_puts(out, "null");
+    } else {
+        pp_buf_puts(out, pp_json_type_name(n));
+    }
+}
+
+static pcre2_code *pattern_for(const pp_schema *s, const cJSON *node)
+{
+    for (size_t i = 0; i < s->npatterns; i++)
+        if (s->patterns[i].node == node)
+            return s->patterns[i].code;
+    return NULL;
+}
+
+/* Returns 1 on match, 0 on no match, -1 when the match limit is hit. */
+static int pattern_match(const pp_schema *s, const cJSON *pat, const char *str)
+{
+    pcre2_code *code = pattern_for(s, pat);
+    pcre2_match_data *md;
+    int rc;
+
+    if (!code)
+        return -1;
+    md = pcre2_match_data_create_from_pattern(code, NULL);
+    if (!md)
+        return -1;
+    rc = pcre2_match(code, (PCRE2_SPTR)str, strlen(str), 0, 0, md, s->mctx);
+    pcre2_match_data_free(md);
+    if (rc >= 0)
+        return 1;
+    return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
+}
+
+/* Run `schema` on `inst` without recording errors; 1 when it matches. */
+static int probe(struct vctx *v, const cJSON *schema, const cJSON *inst)
+{
+    int ok;
+    v->quiet++;
+    ok = validate(v, schema, inst) == 0;
+    v->quiet--;
+    return ok;
+}
+
+static const char *desc_of(const cJSON *schema)
+{
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(schema, "description");
+    return cJSON_IsString(d) ? d->valuestring : NULL;
+}
+
+static int validate_object(struct vctx *v, const cJSON *schema,
+                           const cJSON *inst)
+{
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
+    const cJSON *addl = cJSON_GetObjectItemCaseSensitive(schema,
+                                                         "additionalProperties");
+    const cJSON *names = cJSON_GetObjectItemCaseSensitive(schema,
+                                                          "propertyNames");
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(schema, "required");
+    const cJSON *maxp = cJSON_GetObjectItemCaseSensitive(schema,
+                                                         "maxProperties");
+    int errors = 0;
+    size_t mark = v->ptr.len;
+
+    if (cJSON_IsArray(req)) {
+        for (const cJSON *r = req->child; r; r = r->next) {
+            if (cJSON_IsString(r) &&
+                !cJSON_GetObjectItemCaseSensitive(inst, r->valuestring)) {
+                report(v, NULL, "missing required field '%s'",
+                       r->valuestring);
+                errors++;
+            }
+        }
+    }
+    if (cJSON_IsNumber(maxp) &&
+        cJSON_GetArraySize(inst) > (int)maxp->valuedouble) {
+        report(v, NULL, "more than %d fields", (int)maxp->valuedouble);
+        errors++;
+    }
+    for (const cJSON *m = inst->child; m; m = m->next) {
+        const cJSON *sub = props ? cJSON_GetObjectItemCaseSensitive(
+                                       props, m->string)
+                                 : NULL;
+        if (names) {
+            cJSON *key = cJSON_CreateString(m->string);
+            int ok = key ? probe(v, names, key) : 0;
+            cJSON_Delete(key);
+            if (!ok) {
+                report(v, m->string, "unknown field '%s'", m->string);
+                errors++;
+                continue;
+            }
+        }
+        if (!sub) {
+            if (addl && cJSON_IsFalse(addl)) {
+                report(v, m->string, "unknown field '%s'", m->string);
+                errors++;
+                continue;
+            }
+            sub = addl;
+        }
+        if (!sub)
+            continue;
+        pp_json_pointer_push(&v->ptr, m->string);
+        errors += validate(v, sub, m);
+        v->ptr.len = mark;
+        v->ptr.ptr[mark] = '\0';
+    }
+    return errors;
+}
+
+static int validate_array(struct vctx *v, const cJSON *schema,
+                          const cJSON *inst)
+{
+    const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
+    const cJSON *mini = cJSON_GetObjectItemCaseSensitive(schema, "minItems");
+    const cJSON *maxi = cJSON_GetObjectItemCaseSensitive(schema, "maxItems");
+    const cJSON *uniq = cJSON_GetObjectItemCaseSensitive(schema, "uniqueItems");
+    int n = cJSON_GetArraySize(inst), errors = 0, i = 0;
+    size_t mark = v->ptr.len;
+
+    if (cJSON_IsNumber(mini) && n < (int)mini->valuedouble) {
+        report(v, NULL, "expected at least %d item%s, got %d",
+               (int)mini->valuedouble, mini->valuedouble == 1 ? "" : "s", n);
+        errors++;
+    }
+    if (cJSON_IsNumber(maxi) && n > (int)maxi->valuedouble) {
+        report(v, NULL, "expected at most %d items, got %d",
+               (int)maxi->valuedouble, n);
+        errors++;
+    }
+    if (cJSON_IsTrue(uniq)) {
+        /* Items are few (maxItems bounds them): pairwise is fine. */
+        int a = 0;
+        for (const cJSON *x = inst->child; x; x = x->next, a++) {
+            int b = a + 1;
+            for (const cJSON *y = x->next; y; y = y->next, b++) {
+                if (json_equal(x, y)) {
+                    char idx[16];
+                    snprintf(idx, sizeof(idx), "%d", b);
+                    report(v, idx, "duplicate of item %d", a);
+                    errors++;
+                    goto done_unique;
+                }
+            }
+        }
+    done_unique:;
+    }
+    if (items) {
+        for (const cJSON *c = inst->child; c; c = c->next, i++) {
+            pp_json_pointer_push_index(&v->ptr, i);
+            errors += validate(v, items, c);
+            v->ptr.len = mark;
+            v->ptr.ptr[mark] = '\0';
+        }
+    }
+    return errors;
+}
+
+static int validate_string(struct vctx *v, const cJSON *schema,
+                           const cJSON *inst)
+{
+    const cJSON *minl = cJSON_GetObjectItemCaseSensitive(schema, "minLength");
+    const cJSON *maxl = cJSON_GetObjectItemCaseSensitive(schema, "maxLength");
+    const cJSON *pat = cJSON_GetObjectItemCaseSensitive(schema, "pattern");
+    const char *s = inst->valuestring;
+    size_t n = pp_utf8_count(s, strlen(s));
+    int errors = 0;
+
+    if (cJSON_IsNumber(minl) && n < (size_t)minl->valuedouble) {
+        if (n == 0)
+            report(v, NULL, "expected a non-empty string");
+        else
+            report(v, NULL, "expected at least %d characters, got %zu",
+                   (int)minl->valuedouble, n);
+        errors++;
+    }
+    if (cJSON_IsNumber(maxl) && n > (size_t)maxl->valuedouble) {
+        report(v, NULL, "expected at most %d characters, got %zu",
+               (int)maxl->valuedouble, n);
+        errors++;
+    }
+    if (pat) {
+        int m = pattern_match(v->s, pat, s);
+        if (m == 0) {
+            const char *d = desc_of(schema);
+            if (d)
+                report(v, NULL, "'%s' is not valid: expected %s", s, d);
+            else
+                report(v, NULL, "'%s' does not match the pattern %s", s,
+                       pat->valuestring);
+            errors++;
+        } else if (m < 0) {
+            report(v, NULL, "pattern match limit exceeded");
+            errors++;
+        }
+    }
+    return errors;
+}
+
+static int validate_number(struct vctx *v, const cJSON *schema,
+                           const cJSON *inst)
+{
+    static const char *const kws[] = {"minimum", "maximum",
+                                      "exclusiveMinimum", "exclusiveMaximum"};
+    double x = inst->valuedouble;
+    int errors = 0;
+
+    for (int k = 0; k < 4; k++) {
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(schema, kws[k]);
+        char lim[32], got[32];
+        int bad;
+        if (!cJSON_IsNumber(b))
+            continue;
+        switch (k) {
+        case 0: bad = x < b->valuedouble; break;
+        case 1: bad = x > b->valuedouble; break;
+        case 2: bad = x <= b->valuedouble; break;
+        default: bad = x >= b->valuedouble; break;
+        }
+        if (!bad)
+            continue;
+        pp_num_canonical(b->valuedouble, lim);
+        pp_num_canonical(x, got);
+        report(v, NULL, "%s is out of range: expected %s %s", got,
+               k == 0 ? ">=" : k == 1 ? "<=" : k == 2 ? ">" : "<", lim);
+        errors++;
+    }
+    return errors;
+}
+
+static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
+{
+    const cJSON *kw;
+    int errors = 0;
+
+    if (v->nomem)
+        return 1;
+    if (cJSON_IsTrue(schema))
+        return 0;
+    if (cJSON_IsFalse(schema)) {
+        report(v, NULL, "field not allowed here");
+        return 1;
+    }
+    if (++v->depth > MAX_SCHEMA_DEPTH) {
+        v->depth--;
+        report(v, NULL, "schema nesting too deep");
+        return 1;
+    }
+
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "$ref"))) {
+        errors += validate(v, resolve_ref(v->s->doc, kw->valuestring), inst);
+    }
+
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "type"))) {
+        int ok = 0;
+        if (cJSON_IsString(kw))
+            ok = type_matches(kw->valuestring, inst);
+        else
+            for (const cJSON *t = kw->child; t && !ok; t = t->next)
+                ok = type_matches(t->valuestring, inst);
+        if (!ok) {
+            pp_buf want = PP_BUF_INIT;
+            if (cJSON_IsString(kw))
+                pp_buf_puts(&want, kw->valuestring);
+            else
+                for (const cJSON *t = kw->child; t; t = t->next)
+                    pp_buf_printf(&want, "%s%s", t->valuestring,
+                                  !t->next ? "" : t->next->next ? ", " : " or ");
+            report(v, NULL, "expected %s, got %s", pp_buf_cstr(&want),
+                   cJSON_IsNumber(inst) && strstr(pp_buf_cstr(&want),
+                                                  "integer")
+                       ? "a non-integer number"
+                       : pp_json_type_name(inst));
+            pp_buf_dispose(&want);
+            v->depth--;
+            return errors + 1; /* nothing else is meaningful */
+        }
+    }
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "const")) &&
+        !json_equal(kw, inst)) {
+        pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT;
+        describe(&a, kw);
+        describe(&b, inst);
+        report(v, NULL, "expected %s, got %s", pp_buf_cstr(&a),
+               pp_buf_cstr(&b));
+        pp_buf_dispose(&a);
+        pp_buf_dispose(&b);
+        errors++;
+    }
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "enum"))) {
+        int ok = 0;
+        for (const cJSON *e = kw->child; e && !ok; e = e->next)
+            ok = json_equal(e, inst);
+        if (!ok) {
+            pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT;
+            for (const cJSON *e = kw->child; e; e = e->next) {
+                describe(&a, e);
+                if (e->next)
+                    pp_buf_puts(&a, ", ");
+            }
+            describe(&b, inst);
+            report(v, NULL, "expected one of %s; got %s", pp_buf_cstr(&a),
+                   pp_buf_cstr(&b));
+            pp_buf_dispose(&a);
+            pp_buf_dispose(&b);
+            errors++;
+        }
+    }
+
+    if (cJSON_IsObject(inst))
+        errors += validate_object(v, schema, inst);
+    else if (cJSON_IsArray(inst))
+        errors += validate_array(v, schema, inst);
+    else if (cJSON_IsString(inst))
+        errors += validate_string(v, schema, inst);
+    else if (cJSON_IsNumber(inst))
+        errors += validate_number(v, schema, inst);
+
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "allOf")))
+        for (const cJSON *c = kw->child; c; c = c->next)
+            errors += validate(v, c, inst);
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "anyOf"))) {
+        int ok = 0;
+        for (const cJSON *c = kw->child; c && !ok; c = c->next)
+            ok = probe(v, c, inst);
+        if (!ok) {
+            const char *d = desc_of(schema);
+            report(v, NULL, "does not match any allowed form%s%s",
+                   d ? ": expected " : "", d ? d : "");
+            errors++;
+        }
+    }
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "oneOf"))) {
+        int n = 0;
+        for (const cJSON *c = kw->child; c; c = c->next)
+            n += probe(v, c, inst);
+        if (n != 1) {
+            report(v, NULL, n ? "matches more than one allowed form"
+                              : "does not match any allowed form");
+            errors++;
+        }
+    }
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "not")) &&
+        probe(v, kw, inst)) {
+        const char *d = desc_of(kw);
+        report(v, NULL, "matches a forbidden form%s%s", d ? ": " : "",
+               d ? d : "");
+        errors++;
+    }
+    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "if"))) {
+        const cJSON *branch = cJSON_GetObjectItemCaseSensitive(
+            schema, probe(v, kw, inst) ? "then" : "else");
+        if (branch) {
+            const char *saved = v->reason;
+            const char *d = desc_of(branch);
+            if (d)
+                v->reason = d;
+            errors += validate(v, branch, inst);
+            v->reason = saved;
+        }
+    }
+    v->depth--;
+    return errors;
+}
+
+int pp_schema_validate(const pp_schema *s, const cJSON *doc,
+                       const char *file, pp_diags *diags)
+{
+    struct vctx v = {0};
+    int errors;
+
+    v.s = s;
+    v.file = file;
+    v.diags = diags;
+    if (pp_buf_grow(&v.ptr, 128) < 0)
+        return PP_ENOMEM;
+    errors = validate(&v, s->doc, doc);
+    pp_buf_dispose(&v.ptr);
+    if (v.nomem)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    return errors;
+}

@@ -1,0 +1,543 @@
+/*
+ * passport.c - loading, validating and writing passports.
+ *
+ * Validation runs in three stages and stops at the first that fails, so a
+ * message never describes a consequence of an earlier error: (1) strict
+ * JSON parsing (core/json.c), (2) the published schema, (3) the semantic
+ * checks listed in passport.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "passport.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/io.h"
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/banned.h"
+
+/* Generated at build time from schema/passport.schema.json. */
+extern const unsigned char pp_schema_text[];
+extern const size_t pp_schema_text_len;
+
+struct pp_passport {
+    cJSON *doc;  /* owned; valid against the schema */
+    char *path;  /* owned; may be NULL */
+    const char *id;   /* borrowed from doc */
+    const char *name; /* borrowed from doc */
+};
+
+/* ------------------------------------------------------------------ */
+/* Schema and vocabulary                                              */
+/* ------------------------------------------------------------------ */
+
+static pp_schema *schema_singleton;
+
+static void free_schema(void)
+{
+    pp_schema_free(schema_singleton);
+    schema_singleton = NULL;
+}
+
+const pp_schema *pp_passport_schema(void)
+{
+    if (!schema_singleton) {
+        if (pp_schema_compile(&schema_singleton, (const char *)pp_schema_text,
+                              pp_schema_text_len,
+                              "schema/passport.schema.json") < 0)
+            return NULL;
+        atexit(free_schema);
+    }
+    return schema_singleton;
+}
+
+const cJSON *pp_vocab(void)
+{
+    const pp_schema *s = pp_passport_schema();
+    const cJSON *props, *facts;
+    if (!s)
+        return NULL;
+    props = cJSON_GetObjectItemCaseSensitive(pp_schema_document(s),
+                                             "properties");
+    facts = cJSON_GetObjectItemCaseSensitive(props, "facts");
+    return cJSON_GetObjectItemCaseSensitive(facts, "properties");
+}
+
+const cJSON *pp_vocab_lookup(const char *name)
+{
+    const cJSON *v = pp_vocab();
+    return v ? cJSON_GetObjectItemCaseSensitive(v, name) : NULL;
+}
+
+const char *pp_vocab_unit(const char *name)
+{
+    const cJSON *f = pp_vocab_lookup(name);
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(f, "properties");
+    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(props, "unit");
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "const");
+    return cJSON_IsString(c) ? c->valuestring : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Semantic checks                                                    */
+/* ------------------------------------------------------------------ */
+
+struct sem {
+    const char *file;
+    pp_diags *diags;
+    const cJSON *sources;
+    pp_buf ptr;
+    int errors;
+};
+
+__attribute__((format(printf, 3, 4)))
+static void sem_error(struct sem *s, const char *pointer, const char *fmt,
+                      ...)
+{
+    pp_buf msg = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    pp_diags_add(s->diags, PP_SEV_ERROR, s->file, pointer, "%s",
+                 pp_buf_cstr(&msg));
+    pp_buf_dispose(&msg);
+    s->errors++;
+}
+
+static int source_exists(const cJSON *sources, const char *id)
+{
+    const cJSON *src;
+    cJSON_ArrayForEach(src, sources)
+    {
+        const cJSON *sid = cJSON_GetObjectItemCaseSensitive(src, "id");
+        if (cJSON_IsString(sid) && strcmp(sid->valuestring, id) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Walk the whole document; every member named "source" that sits in an
+ * evidence, support or via object must name a listed source. */
+static void check_source_refs(struct sem *s, const cJSON *node)
+{
+    size_t mark = s->ptr.len;
+    int i = 0;
+    const cJSON *c;
+
+    for (c = node->child; c; c = c->next, i++) {
+        if (cJSON_IsObject(node))
+            pp_json_pointer_push(&s->ptr, c->string);
+        else
+            pp_json_pointer_push_index(&s->ptr, i);
+        if (cJSON_IsObject(node) && strcmp(c->string, "source") == 0 &&
+            cJSON_IsString(c) && !source_exists(s->sources, c->valuestring))
+            sem_error(s, s->ptr.ptr,
+                      "unknown source '%s' (expected the id of an entry of "
+                      "/sources)",
+                      c->valuestring);
+        if (cJSON_IsObject(c) || cJSON_IsArray(c))
+            check_source_refs(s, c);
+        s->ptr.len = mark;
+        s->ptr.ptr[mark] = '\0';
+    }
+}
+
+static void check_unique_ids(struct sem *s, const cJSON *list,
+                             const char *where)
+{
+    int i = 0;
+    const cJSON *a;
+    cJSON_ArrayForEach(a, list)
+    {
+        const cJSON *ida = cJSON_GetObjectItemCaseSensitive(a, "id");
+        int j = 0;
+        const cJSON *b;
+        cJSON_ArrayForEach(b, list)
+        {
+            const cJSON *idb = cJSON_GetObjectItemCaseSensitive(b, "id");
+            if (j >= i)
+                break;
+            if (cJSON_IsString(ida) && cJSON_IsString(idb) &&
+                strcmp(ida->valuestring, idb->valuestring) == 0) {
+                char ptr[64];
+                snprintf(ptr, sizeof(ptr), "/%s/%d/id", where, i);
+                sem_error(s, ptr, "duplicate id '%s' (also at /%s/%d)",
+                          ida->valuestring, where, j);
+                break;
+            }
+            j++;
+        }
+        i++;
+    }
+}
+
+static int fact_number(const cJSON *facts, const char *name, double *out)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(facts, name);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
+    if (!cJSON_IsNumber(v))
+        return 0;
+    *out = v->valuedouble;
+    return 1;
+}
+
+static void check_not_above(struct sem *s, const cJSON *facts,
+                            const char *small, const char *big)
+{
+    double a, b;
+    if (fact_number(facts, small, &a) && fact_number(facts, big, &b) &&
+        a > b) {
+        char ptr[96], x[32], y[32];
+        snprintf(ptr, sizeof(ptr), "/facts/%s/value", small);
+        pp_num_canonical(a, x);
+        pp_num_canonical(b, y);
+        sem_error(s, ptr, "%s (%s) exceeds %s (%s): expected %s <= %s", small,
+                  x, big, y, small, big);
+    }
+}
+
+static int days_in_month(int y, int m)
+{
+    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        return 29;
+    return d[m - 1];
+}
+
+static void check_date(struct sem *s, const char *ptr, const char *date)
+{
+    int y = 0, m = 0, d = 0;
+    size_t n = strlen(date);
+    /* The schema guarantees YYYY, YYYY-MM or YYYY-MM-DD digits. */
+    for (int i = 0; i < 4; i++)
+        y = y * 10 + (date[i] - '0');
+    if (n >= 7)
+        m = (date[5] - '0') * 10 + (date[6] - '0');
+    if (n >= 10)
+        d = (date[8] - '0') * 10 + (date[9] - '0');
+    if (y < 1900 || (n >= 7 && (m < 1 || m > 12)) ||
+        (n >= 10 && (d < 1 || d > days_in_month(y, m))))
+        sem_error(s, ptr, "'%s' is not a calendar date", date);
+}
+
+static void check_dates(struct sem *s, const cJSON *doc)
+{
+    const cJSON *dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
+    const cJSON *sources = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+    const cJSON *c;
+    int i = 0;
+    char ptr[96];
+
+    cJSON_ArrayForEach(c, dates)
+    {
+        snprintf(ptr, sizeof(ptr), "/dates/%s", c->string);
+        check_date(s, ptr, c->valuestring);
+    }
+    cJSON_ArrayForEach(c, sources)
+    {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(c, "date");
+        if (cJSON_IsString(d)) {
+            snprintf(ptr, sizeof(ptr), "/sources/%d/date", i);
+            check_date(s, ptr, d->valuestring);
+        }
+        i++;
+    }
+}
+
+static void check_vocab_refs(struct sem *s, const cJSON *doc)
+{
+    const cJSON *unknowns = cJSON_GetObjectItemCaseSensitive(doc, "unknowns");
+    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(doc, "claims");
+    const cJSON *bounds = cJSON_GetObjectItemCaseSensitive(doc, "boundaries");
+    const cJSON *u;
+    int i = 0;
+    char ptr[96];
+
+    cJSON_ArrayForEach(u, unknowns)
+    {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(u, "fact");
+        if (cJSON_IsString(f) && !pp_vocab_lookup(f->valuestring)) {
+            snprintf(ptr, sizeof(ptr), "/unknowns/%d/fact", i);
+            sem_error(s, ptr, "'%s' is not a fact of the vocabulary",
+                      f->valuestring);
+        }
+        i++;
+    }
+    i = 0;
+    cJSON_ArrayForEach(u, bounds)
+    {
+        const cJSON *about = cJSON_GetObjectItemCaseSensitive(u, "about");
+        int found = 0;
+        const cJSON *c;
+        if (cJSON_IsString(about)) {
+            found = pp_vocab_lookup(about->valuestring) != NULL;
+            cJSON_ArrayForEach(c, claims)
+            {
+                const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+                if (cJSON_IsString(id) &&
+                    strcmp(id->valuestring, about->valuestring) == 0)
+                    found = 1;
+            }
+            if (!found) {
+                snprintf(ptr, sizeof(ptr), "/boundaries/%d/about", i);
+                sem_error(s, ptr, "'%s' is neither a claim id of this passport "
+                          "nor a fact of the vocabulary",
+                          about->valuestring);
+            }
+        }
+        i++;
+    }
+}
+
+static int check_semantics(const cJSON *doc, const char *file,
+                           const char *expect_id, pp_diags *diags)
+{
+    struct sem s = {0};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "id");
+    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(doc, "facts");
+    const cJSON *aliases = cJSON_GetObjectItemCaseSensitive(doc, "aliases");
+    const cJSON *a;
+    int i = 0;
+
+    s.file = file;
+    s.diags = diags;
+    s.sources = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+
+    if (expect_id && strcmp(id->valuestring, expect_id) != 0)
+        sem_error(&s, "/id",
+                  "id '%s' does not match the file name: expected '%s' "
+                  "(a passport is stored as <id>.json)",
+                  id->valuestring, expect_id);
+    check_unique_ids(&s, s.sources, "sources");
+    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "claims"),
+                     "claims");
+    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "unknowns"),
+                     "unknowns");
+    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "boundaries"),
+                     "boundaries");
+    if (pp_buf_grow(&s.ptr, 128) < 0)
+        return PP_ENOMEM;
+    check_source_refs(&s, doc);
+    pp_buf_dispose(&s.ptr);
+    check_not_above(&s, facts, "params.active", "params.total");
+    check_not_above(&s, facts, "experts.active", "experts.routed");
+    check_dates(&s, doc);
+    check_vocab_refs(&s, doc);
+    cJSON_ArrayForEach(a, aliases)
+    {
+        pp_buf n = PP_BUF_INIT;
+        pp_name_normalize(a->valuestring, &n);
+        if (n.len == 0) {
+            char ptr[64];
+            snprintf(ptr, sizeof(ptr), "/aliases/%d", i);
+            sem_error(&s, ptr, "alias '%s' has no letters or digits",
+                      a->valuestring);
+        }
+        pp_buf_dispose(&n);
+        i++;
+    }
+    return s.errors;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                            */
+/* ------------------------------------------------------------------ */
+
+int pp_passport_load_buffer(pp_passport **out, const char *data, size_t len,
+                            const char *name, const char *expect_id,
+                            pp_diags *diags)
+{
+    const pp_schema *schema = pp_passport_schema();
+    cJSON *doc = NULL;
+    pp_passport *p;
+    int rc;
+
+    *out = NULL;
+    if (!schema)
+        return PP_ERROR;
+    if ((rc = pp_json_parse(data, len, name, &doc)) < 0) {
+        if (rc == PP_EINVALID)
+            pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s",
+                         pp_error_last());
+        return rc;
+    }
+    if (!cJSON_IsObject(doc)) {
+        pp_diags_add(diags, PP_SEV_ERROR, name, "",
+                     "expected a JSON object, got %s",
+                     pp_json_type_name(doc));
+        cJSON_Delete(doc);
+        return PP_EINVALID;
+    }
+    rc = pp_schema_validate(schema, doc, name, diags);
+    if (rc == 0)
+        rc = check_semantics(doc, name, expect_id, diags);
+    if (rc != 0) {
+        cJSON_Delete(doc);
+        return rc < 0 ? rc : PP_EINVALID;
+    }
+    p = calloc(1, sizeof(*p));
+    if (!p) {
+        cJSON_Delete(doc);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    p->doc = doc;
+    p->id = cJSON_GetObjectItemCaseSensitive(doc, "id")->valuestring;
+    p->name = cJSON_GetObjectItemCaseSensitive(doc, "name")->valuestring;
+    *out = p;
+    return 0;
+}
+
+char *pp_passport_expected_id(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    size_t n;
+    base = base ? base + 1 : path;
+    n = strlen(base);
+    if (n > 5 && strcmp(base + n - 5, ".json") == 0)
+        return strndup(base, n - 5);
+    return strdup("");
+}
+
+int pp_passport_load_file(pp_passport **out, const char *path,
+                          pp_diags *diags)
+{
+    pp_buf data = PP_BUF_INIT;
+    char *expect = NULL;
+    int rc;
+
+    *out = NULL;
+    if ((rc = pp_io_read_file(&data, path, PP_MAX_FILE_BYTES)) < 0)
+        goto done;
+    expect = strcmp(path, "-") == 0 ? NULL : pp_passport_expected_id(path);
+    rc = pp_passport_load_buffer(out, data.ptr ? data.ptr : "", data.len,
+                                 strcmp(path, "-") == 0 ? "<stdin>" : path,
+                                 expect, diags);
+    if (rc == 0 && strcmp(path, "-") != 0) {
+        (*out)->path = strdup(path);
+        if (!(*out)->path) {
+            pp_passport_free(*out);
+            *out = NULL;
+            rc = pp_error_set(PP_ENOMEM, "out of memory");
+        }
+    }
+done:
+    free(expect);
+    pp_buf_dispose(&data);
+    return rc;
+}
+
+void pp_passport_free(pp_passport *p)
+{
+    if (!p)
+        return;
+    cJSON_Delete(p->doc);
+    free(p->path);
+    free(p);
+}
+
+const char *pp_passport_id(const pp_passport *p) { return p->id; }
+const char *pp_passport_name(const pp_passport *p) { return p->name; }
+const char *pp_passport_path(const pp_passport *p) { return p->path; }
+const cJSON *pp_passport_json(const pp_passport *p) { return p->doc; }
+
+const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)
+{
+    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(p->doc, "facts");
+    return cJSON_GetObjectItemCaseSensitive(facts, fact);
+}
+
+/* ------------------------------------------------------------------ */
+/* Names                                                              */
+/* ------------------------------------------------------------------ */
+
+int pp_name_normalize(const char *in, pp_buf *out)
+{
+    pp_buf_clear(out);
+    if (pp_buf_grow(out, strlen(in)) < 0)
+        return PP_ENOMEM;
+    for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
+        if (*p >= 0x80 || isdigit(*p))
+            pp_buf_putc(out, (char)*p);
+        else if (isalpha(*p))
+            pp_buf_putc(out, (char)tolower(*p));
+    }
+    return 0;
+}
+
+int pp_passport_answers_to(const pp_passport *p, const char *query)
+{
+    pp_buf q = PP_BUF_INIT, n = PP_BUF_INIT;
+    const cJSON *aliases = cJSON_GetObjectItemCaseSensitive(p->doc, "aliases");
+    const cJSON *a;
+    int hit = 0;
+
+    pp_name_normalize(query, &q);
+    if (q.len == 0)
+        goto done;
+    pp_name_normalize(p->id, &n);
+    hit = strcmp(q.ptr, pp_buf_cstr(&n)) == 0;
+    if (!hit) {
+        pp_name_normalize(p->name, &n);
+        hit = strcmp(q.ptr, pp_buf_cstr(&n)) == 0;
+    }
+    cJSON_ArrayForEach(a, aliases)
+    {
+        if (hit)
+            break;
+        pp_name_normalize(a->valuestring, &n);
+        hit = strcmp(q.ptr, pp_buf_cstr(&n)) == 0;
+    }
+done:
+    pp_buf_dispose(&q);
+    pp_buf_dispose(&n);
+    return hit;
+}
+
+/* ------------------------------------------------------------------ */
+/* Canonical form                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Key order of canonical files: identity first, evidence last, the rest
+ * in reading order.  Keys not listed (fact names, role names, hyper-
+ * parameter names) sort by name after the listed ones. */
+static const char *const key_order[] = {
+    "format", "id", "passport", "fact", "name", "aliases", "developer", "kind", "family",
+    "summary", "dates", "sources", "facts", "precision", "optimizer",
+    "stability", "claims", "unknowns", "boundaries",
+    /* dates */
+    "announced", "report", "weights", "evaluated", "as_of",
+    /* sources */
+    "priority", "title", "url", "arxiv", "date",
+    /* claims, unknowns, boundaries, headline */
+    "text", "about", "not", "hypothesis", "scope",
+    /* facts */
+    "value", "unit", "qualifier", "sig_digits", "reported", "basis",
+    "status",
+    /* evidence */
+    "source", "section", "quote", "level", "provenance", "via",
+    /* precision */
+    "headline", "roles", "formats", "stage", "scaling",
+    "operand", "granularity", "shape", "block_size", "scale_format", "axis",
+    "promotion_interval", "accumulator_bits", "rounding",
+    /* optimizer, stability */
+    "groups", "params", "hyper", "mechanisms", "events",
+    "at_tokens", "detail", "cause", "resolution",
+    "supports", "note", "evidence",
+};
+
+static int key_rank(const char *key)
+{
+    for (size_t i = 0; i < sizeof(key_order) / sizeof(key_order[0]); i++)
+        if (strcmp(key_order[i], key) == 0)
+            return (int)i;
+    return 1000;
+}
+
+int pp_passport_canonical(const cJSON *doc, pp_buf *out)
+{
+    return pp_json_write_canonical(out, doc, key_rank);
+}
