@@ -1,0 +1,87 @@
+/*
+ * cli.h - what the command files share: exit codes, the command table,
+ * option helpers and diagnostics printing.  Commands include only this
+ * header and the library's public headers.
+ */
+#ifndef PP_CLI_H
+#define PP_CLI_H
+
+#include <stdio.h>
+
+#include "../core/buf.h"
+#include "../core/diag.h"
+#include "../registry/registry.h"
+
+/* Exit status of every command (documented in docs/EXIT_CODES.md). */
+enum {
+    PP_EXIT_OK = 0,      /* success */
+    PP_EXIT_CHECK = 1,   /* a check failed: invalid file, failed validation */
+    PP_EXIT_USAGE = 2,   /* bad invocation: unknown option, bad argument */
+    PP_EXIT_FAILURE = 3  /* anything else: not found, I/O, out of memory */
+};
+
+typedef int (*pp_cmd_fn)(int argc, char **argv);
+
+struct pp_command {
+    const char *name;
+    pp_cmd_fn fn;
+    const char *summary; /* one line for 'passport --help' */
+};
+
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_get(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_fmt(int argc, char **argv);
+
+/* Output formats a command may accept. */
+enum pp_format { PP_FMT_TEXT, PP_FMT_TABLE, PP_FMT_JSON };
+
+/* Parse the argument of --format against `allowed` ("text,json").
+ * Returns 0 or prints a usage error and returns -1. */
+int cli_parse_format(const char *cmd, const char *arg, const char *allowed,
+                     enum pp_format *out);
+
+/* "passport CMD: message" on stderr; returns `code` for convenient use. */
+int cli_fail(int code, const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Usage error with a pointer to --help; returns PP_EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Map a library error code to an exit status. */
+int cli_exit_for(int rc);
+
+/* Print each diagnostic as one line on `f`:
+ *   FILE: POINTER: message       (structure)
+ *   FILE:LINE:COL: message       (syntax; FILE==NULL, message complete) */
+void cli_print_diags(FILE *f, const pp_diags *d);
+
+/* Open the registry the read commands use (the shipped passports for now).
+ * On failure prints why and returns the exit status; 0 on success. */
+int cli_open_registry(const char *cmd, pp_registry **out);
+
+/* Resolve ID|ALIAS, printing the error; returns 0 or an exit status. */
+int cli_resolve(const char *cmd, const pp_registry *r, const char *query,
+                const pp_passport **out);
+
+/* Write `b` to stdout; returns 0 or PP_EXIT_FAILURE on a write error. */
+int cli_flush(const char *cmd, const pp_buf *b);
+
+/* Format a numeric fact for people: "1.04T", ">32T", "≈20T". */
+int cli_format_fact_value(pp_buf *out, const cJSON *fact);
+
+/* Format a quantity with its unit for people: "1.04T parameters",
+ * "390 TFLOP/s", "7.227e23 FLOP".  `sig` <= 0: as many digits as needed. */
+int cli_format_quantity(pp_buf *out, double v, int sig, const char *unit);
+
+/* One evidence (or support) object on one line:
+ * "[fact] kimi-k2-report §2.1 (developer); via ledger §9: \"...\"". */
+void cli_format_evidence(pp_buf *out, const cJSON *ev);
+
+/* A scaling list for people:
+ * "activations: tile 1x128, per token; weights: block 128x128". */
+void cli_format_scaling(pp_buf *out, const cJSON *scaling);
+
+#endif
