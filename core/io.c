@@ -27,7 +27,7 @@ int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max)
                 if (out->ptr)
                     out->ptr[start] = '\0';
                 return pp_error_set(PP_ETOOBIG,
-                                    "'%s' is larger than the limit of %zu bytes",
+                                    "%s: too large: more than %zu bytes",
                                     name, max);
             }
             if (pp_buf_put(out, chunk, n) < 0)
@@ -35,7 +35,7 @@ int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max)
         }
         if (n < sizeof(chunk)) {
             if (ferror(f))
-                return pp_error_set(PP_EIO, "cannot read '%s': %s", name,
+                return pp_error_set(PP_EIO, "%s: cannot read: %s", name,
                                     strerror(errno));
             break;
         }
@@ -54,19 +54,18 @@ int pp_io_read_file(pp_buf *out, const char *path, size_t max)
     f = fopen(path, "rb");
     if (!f)
         return pp_error_set(errno == ENOENT ? PP_ENOTFOUND : PP_EIO,
-                            "cannot open '%s': %s", path, strerror(errno));
+                            "%s: cannot open: %s", path, strerror(errno));
     if (fstat(fileno(f), &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             fclose(f);
-            return pp_error_set(PP_EIO, "cannot read '%s': is a directory",
+            return pp_error_set(PP_EIO, "%s: cannot read: is a directory",
                                 path);
         }
         if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
             fclose(f);
             return pp_error_set(PP_ETOOBIG,
-                                "'%s' is larger than the limit of %zu bytes "
-                                "(%lld bytes)",
-                                path, max, (long long)st.st_size);
+                                "%s: too large: %lld bytes, the limit is %zu",
+                                path, (long long)st.st_size, max);
         }
     }
     rc = pp_io_read_stream(out, f, path, max);

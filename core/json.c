@@ -40,7 +40,10 @@ static int fail_at(const char *name, const char *data, size_t off,
 /* Pre-scan: NUL bytes and nesting depth, outside strings             */
 /* ------------------------------------------------------------------ */
 
-static int prescan(const char *data, size_t len, const char *name)
+/* Also reports, through *open, whether the input ends inside a string or
+ * an unclosed container, so a truncated file is named as such. */
+static int prescan(const char *data, size_t len, const char *name,
+                   int *open)
 {
     int depth = 0, in_string = 0;
 
@@ -67,6 +70,7 @@ static int prescan(const char *data, size_t len, const char *name)
         } else if (c == ']' || c == '}')
             depth--;
     }
+    *open = in_string || depth > 0;
     return 0;
 }
 
@@ -144,7 +148,7 @@ int pp_json_parse(const char *data, size_t len, const char *name,
     size_t bad, i;
     cJSON *root;
     pp_buf ptr = PP_BUF_INIT;
-    int rc;
+    int rc, open = 0;
 
     *out = NULL;
     for (i = 0; i < len; i++)
@@ -156,7 +160,7 @@ int pp_json_parse(const char *data, size_t len, const char *name,
                                          "object)", name);
     if (!pp_utf8_valid(data, len, &bad))
         return fail_at(name, data, bad, "invalid UTF-8 byte sequence");
-    if ((rc = prescan(data, len, name)) < 0)
+    if ((rc = prescan(data, len, name, &open)) < 0)
         return rc;
 
     root = cJSON_ParseWithLengthOpts(data, len, &end, 0);
@@ -176,9 +180,10 @@ int pp_json_parse(const char *data, size_t len, const char *name,
              strncmp(p, "inf", 3) == 0))
             return fail_at(name, data, (size_t)(p - data),
                            "NaN and Infinity are not JSON numbers");
-        if (off >= len)
+        if (off >= len || open)
             return fail_at(name, data, len, "malformed JSON: unexpected end "
-                                            "of input");
+                                            "of input (unclosed string, "
+                                            "object or array)");
         return fail_at(name, data, off, "malformed JSON");
     }
     /* Anything but whitespace after the value is an error. */

@@ -39,6 +39,12 @@ void pp_num_canonical(double v, char out[32])
         snprintf(out, 32, "0");
         return;
     }
+    /* Small integers read best plainly (896, 32000), larger magnitudes in
+     * the shortest exponent form (1.04e12). */
+    if (v == floor(v) && fabs(v) < 1e6) {
+        snprintf(out, 32, "%.0f", v);
+        return;
+    }
     for (int p = 1; p <= 17; p++) {
         snprintf(out, 32, "%.*g", p, v);
         if (strtod(out, NULL) == v)

@@ -279,10 +279,19 @@ static void report(struct vctx *v, const char *child, const char *fmt, ...)
         pp_buf_printf(&msg, " (%s)", v->reason);
     if (child)
         pp_json_pointer_push(&v->ptr, child);
+    /* Two applicators can reach one value (a $ref and a sibling
+     * "properties"); say each problem once. */
+    for (size_t i = 0; i < v->diags->count; i++) {
+        const pp_diag *d = &v->diags->items[i];
+        if (strcmp(d->pointer, pp_buf_cstr(&v->ptr)) == 0 &&
+            strcmp(d->message, pp_buf_cstr(&msg)) == 0)
+            goto done;
+    }
     if (pp_diags_add(v->diags, PP_SEV_ERROR, v->file,
                      v->ptr.len ? v->ptr.ptr : "", "%s",
                      pp_buf_cstr(&msg)) < 0)
         v->nomem = 1;
+done:
     v->ptr.len = mark;
     if (v->ptr.ptr)
         v->ptr.ptr[mark] = '\0';
