@@ -122,9 +122,12 @@ int cmd_validate(int argc, char **argv)
         cli_print_diags(stderr, &diags);
         if (invalid + failed == 0)
             printf("%zu passport%s valid\n", nfiles, nfiles == 1 ? "" : "s");
-        else
-            fprintf(stderr, "%zu of %zu passport%s invalid\n",
-                    invalid + failed, nfiles, nfiles == 1 ? "" : "s");
+        if (invalid)
+            fprintf(stderr, "%zu of %zu passport%s invalid\n", invalid,
+                    nfiles, nfiles == 1 ? "" : "s");
+        if (failed)
+            fprintf(stderr, "%zu of %zu file%s could not be read\n", failed,
+                    nfiles, nfiles == 1 ? "" : "s");
     }
     if (rc == PP_EXIT_OK)
         rc = failed ? PP_EXIT_FAILURE : invalid ? PP_EXIT_CHECK : PP_EXIT_OK;
