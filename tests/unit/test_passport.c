@@ -93,6 +93,23 @@ static void embedded_schema_is_the_published_file(void **state)
     pp_buf_dispose(&file);
 }
 
+static void vocabulary_is_documented(void **state)
+{
+    char path[4096], needle[128];
+    pp_buf doc = PP_BUF_INIT;
+    const cJSON *c;
+    (void)state;
+    test_path(path, sizeof(path), "schema/README.md");
+    assert_int_equal(pp_io_read_file(&doc, path, PP_MAX_FILE_BYTES), 0);
+    cJSON_ArrayForEach(c, pp_vocab())
+    {
+        snprintf(needle, sizeof(needle), "| `%s` |", c->string);
+        if (!strstr(pp_buf_cstr(&doc), needle))
+            fail_msg("schema/README.md does not document '%s'", c->string);
+    }
+    pp_buf_dispose(&doc);
+}
+
 static void names_resolve_case_and_punctuation_insensitively(void **state)
 {
     pp_passport *k2 = load("kimi-k2"), *v3 = load("deepseek-v3");
@@ -178,6 +195,7 @@ int main(void)
         cmocka_unit_test(shipped_passports_load_and_are_canonical),
         cmocka_unit_test(vocabulary_holds_the_documented_facts),
         cmocka_unit_test(embedded_schema_is_the_published_file),
+        cmocka_unit_test(vocabulary_is_documented),
         cmocka_unit_test(names_resolve_case_and_punctuation_insensitively),
         cmocka_unit_test(expected_id_comes_from_the_file_name),
         cmocka_unit_test(semantic_errors_name_the_pointer),
