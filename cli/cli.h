@@ -33,9 +33,27 @@ int cmd_show(int argc, char **argv);
 int cmd_get(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
+int cmd_init(int argc, char **argv);
+int cmd_clone(int argc, char **argv);
+int cmd_put(int argc, char **argv);
+int cmd_edit(int argc, char **argv);
+int cmd_rm(int argc, char **argv);
+int cmd_log(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_blame(int argc, char **argv);
+int cmd_query(int argc, char **argv);
+int cmd_sql(int argc, char **argv);
+int cmd_reindex(int argc, char **argv);
+int cmd_remote(int argc, char **argv);
+int cmd_pull(int argc, char **argv);
+int cmd_push(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+
+/* The --registry given before the command (NULL when none). */
+extern const char *cli_registry_option;
 
 /* Output formats a command may accept. */
-enum pp_format { PP_FMT_TEXT, PP_FMT_TABLE, PP_FMT_JSON };
+enum pp_format { PP_FMT_TEXT, PP_FMT_TABLE, PP_FMT_JSON, PP_FMT_CSV };
 
 /* Parse the argument of --format against `allowed` ("text,json").
  * Returns 0 or prints a usage error and returns -1. */
@@ -58,13 +76,33 @@ int cli_exit_for(int rc);
  *   FILE:LINE:COL: message       (syntax; FILE==NULL, message complete) */
 void cli_print_diags(FILE *f, const pp_diags *d);
 
-/* Open the registry the read commands use (the shipped passports for now).
- * On failure prints why and returns the exit status; 0 on success. */
-int cli_open_registry(const char *cmd, pp_registry **out);
+/* Open the registry (--registry, $PASSPORT_REGISTRY or the default
+ * location, which is created and seeded from the shipped passports on
+ * first use) and bring its index up to date.  Prints why on failure and
+ * returns the exit status; 0 on success. */
+int cli_open_reg(const char *cmd, pp_reg **out);
 
-/* Resolve ID|ALIAS, printing the error; returns 0 or an exit status. */
-int cli_resolve(const char *cmd, const pp_registry *r, const char *query,
-                const pp_passport **out);
+/* Resolve --at (NULL: the tip), printing the error; 0 or exit status. */
+int cli_at(const char *cmd, pp_reg *r, const char *spec, pp_at *out);
+
+/* Resolve ID|ALIAS at `at` into *id; 0 or an exit status. */
+int cli_resolve_id(const char *cmd, pp_reg *r, const pp_at *at,
+                   const char *query, pp_buf *id);
+
+/* Author of new commits (see pp_who_new); 0 or an exit status. */
+int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);
+
+/* Print a library failure: its message, and the exit status it maps to. */
+int cli_lib_fail(const char *cmd, int rc);
+
+/* Render {"columns": [...], "rows": [[...]]} as an aligned table or CSV
+ * (RFC 4180 quoting) into `out`. */
+void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
+                     enum pp_format fmt);
+
+/* A field value for people: a fact as "1.04T parameters", a string as
+ * is, anything else as one-line JSON. */
+void cli_format_field(pp_buf *out, const char *key, const cJSON *value);
 
 /* Write `b` to stdout; returns 0 or PP_EXIT_FAILURE on a write error. */
 int cli_flush(const char *cmd, const pp_buf *b);

@@ -15,7 +15,8 @@ static void usage(FILE *f)
     const cJSON *vocab = pp_vocab();
     const cJSON *c;
 
-    fputs("usage: passport get [--format text|json] ID|ALIAS FACT\n"
+    fputs("usage: passport get [--at REV|DATE] [--format text|json] ID|ALIAS "
+          "FACT\n"
           "\n"
           "Print one fact of one passport with its qualifier, reported\n"
           "precision, status and evidence.  ID|ALIAS is matched case- and\n"
@@ -23,6 +24,9 @@ static void usage(FILE *f)
           "name of the fact vocabulary, or precision.ROLE for the format of\n"
           "one tensor role (precision.optimizer.moments).\n"
           "\n"
+          "  --at REV|DATE      the fact as of a revision (main~2, a commit,\n"
+          "                     a tag) or a date (2026-07-29: the end of that\n"
+          "                     day, UTC)\n"
           "  -f, --format FMT   text (default) or json: an object with\n"
           "                     passport, fact, value, unit, qualifier,\n"
           "                     sig_digits, status, level, provenance, source,\n"
@@ -182,14 +186,17 @@ int cmd_get(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
+        {"at", required_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     enum pp_format fmt = PP_FMT_TEXT;
-    pp_registry *r = NULL;
-    const pp_passport *p;
-    const char *fact;
-    pp_buf out = PP_BUF_INIT;
+    pp_reg *r = NULL;
+    pp_passport *p = NULL;
+    pp_at at;
+    const char *fact, *at_spec = NULL;
+    pp_buf out = PP_BUF_INIT, id = PP_BUF_INIT;
+    pp_diags d = PP_DIAGS_INIT;
     int c, rc;
 
     cli_getopt_reset();
@@ -198,6 +205,9 @@ int cmd_get(int argc, char **argv)
         case 'f':
             if (cli_parse_format("get", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
+            break;
+        case 'a':
+            at_spec = optarg;
             break;
         case 'h':
             usage(stdout);
@@ -213,10 +223,16 @@ int cmd_get(int argc, char **argv)
         !(strncmp(fact, "precision.", 10) == 0 && role_known(fact + 10)))
         return cli_usage("get", "'%s' is not a fact of the vocabulary",
                          fact);
-    if ((rc = cli_open_registry("get", &r)) != 0)
+    if ((rc = cli_open_reg("get", &r)) != 0)
         return rc;
-    if ((rc = cli_resolve("get", r, argv[optind], &p)) != 0)
+    if ((rc = cli_at("get", r, at_spec, &at)) != 0 ||
+        (rc = cli_resolve_id("get", r, &at, argv[optind], &id)) != 0)
         goto done;
+    if ((rc = pp_reg_load(r, &at, id.ptr, &p, &d)) < 0) {
+        cli_print_diags(stderr, &d);
+        rc = cli_lib_fail("get", rc);
+        goto done;
+    }
     if (pp_vocab_lookup(fact)) {
         const cJSON *f = pp_passport_fact(p, fact);
         if (!f) {
@@ -241,7 +257,10 @@ int cmd_get(int argc, char **argv)
     rc = rc < 0 ? cli_fail(PP_EXIT_FAILURE, "get", "%s", pp_error_last())
                 : cli_flush("get", &out);
 done:
+    pp_passport_free(p);
+    pp_diags_dispose(&d);
+    pp_buf_dispose(&id);
     pp_buf_dispose(&out);
-    pp_registry_free(r);
+    pp_reg_free(r);
     return rc;
 }

@@ -2,6 +2,7 @@
  * cmd_list.c - passport list: one line (table) or one object (json) per
  * passport, in id order.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -11,10 +12,13 @@
 #include "../core/banned.h"
 
 static const char usage_text[] =
-    "usage: passport list [--format table|json]\n"
+    "usage: passport list [--at REV|DATE] [--format table|json]\n"
     "\n"
-    "List the passports of the registry (for now: the shipped passports).\n"
+    "List the passports of the registry, with their headline facts.\n"
     "\n"
+    "  --at REV|DATE      the registry as of a revision (main~3, a commit,\n"
+    "                     a tag) or a date (2026-07-29: the end of that\n"
+    "                     day, UTC)\n"
     "  -f, --format FMT   table (default) for people; json: an array of\n"
     "                     objects with id, name, aliases, developer, kind\n"
     "                     and the headline facts\n"
@@ -36,16 +40,24 @@ static void pad(pp_buf *out, const char *s, size_t width)
         pp_buf_putc(out, ' ');
 }
 
-static int list_table(const pp_registry *r, pp_buf *out)
+static const cJSON *fact_of(const cJSON *item, size_t k)
+{
+    char key[64];
+    snprintf(key, sizeof(key), "facts/%s", headline_facts[k]);
+    return cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(item, "fields"), key);
+}
+
+static int list_table(const cJSON *items, pp_buf *out)
 {
     size_t wid = 2, wname = 4;
-    size_t n = pp_registry_count(r);
+    const cJSON *it;
 
-    for (size_t i = 0; i < n; i++) {
-        const pp_passport *p = pp_registry_at(r, i);
-        size_t a = strlen(pp_passport_id(p));
-        size_t b = pp_utf8_count(pp_passport_name(p),
-                                 strlen(pp_passport_name(p)));
+    cJSON_ArrayForEach(it, items)
+    {
+        const char *id = cJSON_GetObjectItemCaseSensitive(it, "id")->valuestring;
+        const char *nm = cJSON_GetObjectItemCaseSensitive(it, "name")->valuestring;
+        size_t a = strlen(id), b = pp_utf8_count(nm, strlen(nm));
         wid = a > wid ? a : wid;
         wname = b > wname ? b : wname;
     }
@@ -54,13 +66,15 @@ static int list_table(const pp_registry *r, pp_buf *out)
     for (size_t k = 0; k < NHEAD; k++)
         pad(out, headline_titles[k], k + 1 < NHEAD ? 13 : 0);
     pp_buf_putc(out, '\n');
-    for (size_t i = 0; i < n; i++) {
-        const pp_passport *p = pp_registry_at(r, i);
-        pad(out, pp_passport_id(p), wid + 2);
-        pad(out, pp_passport_name(p), wname + 2);
+    cJSON_ArrayForEach(it, items)
+    {
+        pad(out, cJSON_GetObjectItemCaseSensitive(it, "id")->valuestring,
+            wid + 2);
+        pad(out, cJSON_GetObjectItemCaseSensitive(it, "name")->valuestring,
+            wname + 2);
         for (size_t k = 0; k < NHEAD; k++) {
             pp_buf v = PP_BUF_INIT;
-            cli_format_fact_value(&v, pp_passport_fact(p, headline_facts[k]));
+            cli_format_fact_value(&v, fact_of(it, k));
             pad(out, pp_buf_cstr(&v), k + 1 < NHEAD ? 13 : 0);
             pp_buf_dispose(&v);
         }
@@ -72,27 +86,32 @@ static int list_table(const pp_registry *r, pp_buf *out)
     return 0;
 }
 
-static int list_json(const pp_registry *r, pp_buf *out)
+static int list_json(const cJSON *items, pp_buf *out)
 {
     cJSON *arr = cJSON_CreateArray();
+    const cJSON *it;
     int rc;
 
     if (!arr)
         return -1;
-    for (size_t i = 0; i < pp_registry_count(r); i++) {
-        const cJSON *doc = pp_passport_json(pp_registry_at(r, i));
+    cJSON_ArrayForEach(it, items)
+    {
+        const cJSON *fields = cJSON_GetObjectItemCaseSensitive(it, "fields");
         cJSON *o = cJSON_CreateObject();
         cJSON *facts = cJSON_CreateObject();
-        static const char *const copy[] = {"id", "name", "aliases",
-                                           "developer", "kind", "family"};
+        static const char *const copy[] = {"aliases", "developer", "kind",
+                                           "family"};
+        cJSON_AddItemToObject(o, "id", cJSON_Duplicate(
+            cJSON_GetObjectItemCaseSensitive(it, "id"), 1));
+        cJSON_AddItemToObject(o, "name", cJSON_Duplicate(
+            cJSON_GetObjectItemCaseSensitive(it, "name"), 1));
         for (size_t k = 0; k < sizeof(copy) / sizeof(copy[0]); k++) {
-            const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, copy[k]);
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(fields, copy[k]);
             if (v)
                 cJSON_AddItemToObject(o, copy[k], cJSON_Duplicate(v, 1));
         }
         for (size_t k = 0; k < NHEAD; k++) {
-            const cJSON *f = pp_passport_fact(pp_registry_at(r, i),
-                                              headline_facts[k]);
+            const cJSON *f = fact_of(it, k);
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
             const cJSON *st = cJSON_GetObjectItemCaseSensitive(f, "status");
             if (v)
@@ -114,11 +133,20 @@ int cmd_list(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
+        {"at", required_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
+    static const char *const keys[] = {
+        "aliases", "developer", "kind", "family", "facts/params.total",
+        "facts/params.active", "facts/training.tokens",
+        "facts/context.length", NULL,
+    };
     enum pp_format fmt = PP_FMT_TABLE;
-    pp_registry *r = NULL;
+    pp_reg *r = NULL;
+    pp_at at;
+    cJSON *items = NULL;
+    const char *at_spec = NULL;
     pp_buf out = PP_BUF_INIT;
     int c, rc;
 
@@ -129,6 +157,9 @@ int cmd_list(int argc, char **argv)
             if (cli_parse_format("list", optarg, "table,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
+        case 'a':
+            at_spec = optarg;
+            break;
         case 'h':
             fputs(usage_text, stdout);
             return PP_EXIT_OK;
@@ -138,14 +169,22 @@ int cmd_list(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage("list", "unexpected argument '%s'", argv[optind]);
-    if ((rc = cli_open_registry("list", &r)) != 0)
+    if ((rc = cli_open_reg("list", &r)) != 0)
         return rc;
-    rc = fmt == PP_FMT_JSON ? list_json(r, &out) : list_table(r, &out);
+    if ((rc = cli_at("list", r, at_spec, &at)) != 0)
+        goto done;
+    if ((rc = pp_reg_list(r, &at, keys, &items)) < 0) {
+        rc = cli_lib_fail("list", rc);
+        goto done;
+    }
+    rc = fmt == PP_FMT_JSON ? list_json(items, &out) : list_table(items, &out);
     if (rc < 0)
         rc = cli_fail(PP_EXIT_FAILURE, "list", "out of memory");
     else
         rc = cli_flush("list", &out);
+done:
+    cJSON_Delete(items);
     pp_buf_dispose(&out);
-    pp_registry_free(r);
+    pp_reg_free(r);
     return rc;
 }

@@ -11,13 +11,14 @@
 #include "../core/banned.h"
 
 static const char usage_text[] =
-    "usage: passport show [--format text|json] ID|ALIAS\n"
+    "usage: passport show [--at REV|DATE] [--format text|json] ID|ALIAS\n"
     "\n"
     "Show one passport.  Text groups it into identity, facts, precision\n"
     "roles, optimizer, stability, claims, unknowns, boundaries and\n"
     "sources; every value carries its evidence level in brackets and its\n"
     "source and section.  JSON prints the canonical document.\n"
     "\n"
+    "  --at REV|DATE      the passport as of a revision or a date\n"
     "  -f, --format FMT   text (default) or json\n"
     "  -h, --help         show this help\n";
 
@@ -279,13 +280,17 @@ int cmd_show(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
+        {"at", required_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     enum pp_format fmt = PP_FMT_TEXT;
-    pp_registry *r = NULL;
-    const pp_passport *p;
-    pp_buf out = PP_BUF_INIT;
+    pp_reg *r = NULL;
+    pp_passport *p = NULL;
+    pp_at at;
+    const char *at_spec = NULL;
+    pp_buf out = PP_BUF_INIT, id = PP_BUF_INIT;
+    pp_diags d = PP_DIAGS_INIT;
     int c, rc;
 
     cli_getopt_reset();
@@ -294,6 +299,9 @@ int cmd_show(int argc, char **argv)
         case 'f':
             if (cli_parse_format("show", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
+            break;
+        case 'a':
+            at_spec = optarg;
             break;
         case 'h':
             fputs(usage_text, stdout);
@@ -304,9 +312,17 @@ int cmd_show(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("show", "expected one ID|ALIAS");
-    if ((rc = cli_open_registry("show", &r)) != 0)
+    if ((rc = cli_open_reg("show", &r)) != 0)
         return rc;
-    if ((rc = cli_resolve("show", r, argv[optind], &p)) == 0) {
+    if ((rc = cli_at("show", r, at_spec, &at)) != 0 ||
+        (rc = cli_resolve_id("show", r, &at, argv[optind], &id)) != 0)
+        goto done;
+    if ((rc = pp_reg_load(r, &at, id.ptr, &p, &d)) < 0) {
+        cli_print_diags(stderr, &d);
+        rc = cli_lib_fail("show", rc);
+        goto done;
+    }
+    {
         if (fmt == PP_FMT_JSON) {
             if (pp_passport_canonical(pp_passport_json(p), &out) < 0)
                 rc = cli_fail(PP_EXIT_FAILURE, "show", "%s",
@@ -317,7 +333,11 @@ int cmd_show(int argc, char **argv)
         if (rc == 0)
             rc = cli_flush("show", &out);
     }
+done:
+    pp_passport_free(p);
+    pp_diags_dispose(&d);
+    pp_buf_dispose(&id);
     pp_buf_dispose(&out);
-    pp_registry_free(r);
+    pp_reg_free(r);
     return rc;
 }

@@ -13,13 +13,15 @@
 #include "../core/banned.h"
 
 static const char usage_text[] =
-    "usage: passport validate [--format text|json] [FILE...]\n"
+    "usage: passport validate [--at REV|DATE] [--format text|json] "
+    "[FILE...]\n"
     "\n"
     "Validate passport files: strict JSON, the schema\n"
     "(schema/passport.schema.json) and the rules JSON Schema cannot state\n"
     "(id equals the file name, evidence sources exist, active <= total\n"
-    "parameters, ...).  With no FILE, validate every shipped passport.\n"
-    "'-' reads one passport from standard input.\n"
+    "parameters, ...).  With no FILE, validate every passport of the\n"
+    "registry (at --at, default the tip).  '-' reads one passport from\n"
+    "standard input.\n"
     "\n"
     "Each error is one line on standard error: FILE: POINTER: message.\n"
     "\n"
@@ -51,15 +53,19 @@ int cmd_validate(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
+        {"at", required_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     enum pp_format fmt = PP_FMT_TEXT;
     char **files = NULL;
     size_t nfiles = 0, invalid = 0, failed = 0;
-    int c, own = 0, rc = PP_EXIT_OK;
+    int c, rc = PP_EXIT_OK;
     pp_diags diags = PP_DIAGS_INIT;
-    cJSON *jfiles = NULL;
+    cJSON *jfiles = NULL, *items = NULL;
+    pp_reg *r = NULL;
+    pp_at at;
+    const char *at_spec = NULL;
 
     cli_getopt_reset();
     while ((c = cli_getopt("validate", argc, argv, ":f:h", longopts)) != -1) {
@@ -67,6 +73,9 @@ int cmd_validate(int argc, char **argv)
         case 'f':
             if (cli_parse_format("validate", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
+            break;
+        case 'a':
+            at_spec = optarg;
             break;
         case 'h':
             fputs(usage_text, stdout);
@@ -78,12 +87,19 @@ int cmd_validate(int argc, char **argv)
     if (optind < argc) {
         files = argv + optind;
         nfiles = (size_t)(argc - optind);
+        if (at_spec)
+            return cli_usage("validate", "--at applies to the registry, not "
+                             "to files");
     } else {
-        if (pp_registry_dir_files(pp_registry_shipped_dir(), &files,
-                                  &nfiles) < 0)
-            return cli_fail(PP_EXIT_FAILURE, "validate", "%s",
-                            pp_error_last());
-        own = 1;
+        if ((rc = cli_open_reg("validate", &r)) != 0)
+            return rc;
+        if ((rc = cli_at("validate", r, at_spec, &at)) != 0)
+            goto out;
+        if ((rc = pp_reg_list(r, &at, NULL, &items)) < 0) {
+            rc = cli_lib_fail("validate", rc);
+            goto out;
+        }
+        nfiles = (size_t)cJSON_GetArraySize(items);
     }
     if (fmt == PP_FMT_JSON)
         jfiles = cJSON_CreateArray();
@@ -91,16 +107,28 @@ int cmd_validate(int argc, char **argv)
     for (size_t i = 0; i < nfiles; i++) {
         pp_passport *p = NULL;
         size_t first = diags.count;
-        int r = pp_passport_load_file(&p, files[i], &diags);
-        if (r < 0 && r != PP_EINVALID)
+        const char *id = NULL;
+        pp_buf name = PP_BUF_INIT;
+        int lr;
+        if (files) {
+            lr = pp_passport_load_file(&p, files[i], &diags);
+            pp_buf_puts(&name, files[i]);
+        } else {
+            id = cJSON_GetObjectItemCaseSensitive(
+                     cJSON_GetArrayItem(items, (int)i), "id")->valuestring;
+            lr = pp_reg_load(r, &at, id, &p, &diags);
+            pp_buf_printf(&name, "registry:passports/%s.json", id);
+        }
+        if (lr < 0 && lr != PP_EINVALID)
             pp_diags_add(&diags, PP_SEV_ERROR, NULL, NULL, "%s",
                          pp_error_last());
-        if (r == PP_EINVALID || r == PP_ETOOBIG)
+        if (lr == PP_EINVALID || lr == PP_ETOOBIG)
             invalid++;
-        else if (r < 0)
+        else if (lr < 0)
             failed++;
         if (jfiles)
-            add_file_json(jfiles, files[i], &diags, first);
+            add_file_json(jfiles, name.ptr, &diags, first);
+        pp_buf_dispose(&name);
         pp_passport_free(p);
     }
 
@@ -131,8 +159,9 @@ int cmd_validate(int argc, char **argv)
     }
     if (rc == PP_EXIT_OK)
         rc = failed ? PP_EXIT_FAILURE : invalid ? PP_EXIT_CHECK : PP_EXIT_OK;
+out:
     pp_diags_dispose(&diags);
-    if (own)
-        pp_registry_files_free(files, nfiles);
+    cJSON_Delete(items);
+    pp_reg_free(r);
     return rc;
 }

@@ -16,14 +16,30 @@ static const struct pp_command commands[] = {
     {"list", cmd_list, "list the passports"},
     {"show", cmd_show, "show one passport, grouped, with levels and sources"},
     {"get", cmd_get, "print one fact of one passport"},
-    {"validate", cmd_validate, "validate passport files against the schema"},
+    {"query", cmd_query, "find passports by their facts (params.active > 30B)"},
+    {"validate", cmd_validate, "validate passports against the schema"},
     {"fmt", cmd_fmt, "rewrite passport files in canonical form, or --check"},
+    {"put", cmd_put, "validate passport files and commit them"},
+    {"edit", cmd_edit, "edit one passport in $EDITOR and commit it"},
+    {"rm", cmd_rm, "remove one passport in a commit"},
+    {"log", cmd_log, "commits touching the registry or one passport"},
+    {"diff", cmd_diff, "fact-level differences between two revisions"},
+    {"blame", cmd_blame, "the commit that set each fact of a passport"},
+    {"sql", cmd_sql, "one read-only SQL statement on the index"},
+    {"init", cmd_init, "create a registry seeded from the shipped passports"},
+    {"clone", cmd_clone, "copy a shared registry (path, ssh or https)"},
+    {"remote", cmd_remote, "add a remote registry (remote add NAME URL)"},
+    {"pull", cmd_pull, "fetch and merge a remote registry, fact by fact"},
+    {"push", cmd_push, "send this registry's commits to a remote"},
+    {"resolve", cmd_resolve, "choose a value for a conflicting fact"},
+    {"reindex", cmd_reindex, "rebuild the index from the git history"},
 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: passport [--version] [--help] COMMAND [ARGS]\n"
+            "usage: passport [--version] [--help] [--registry DIR] COMMAND "
+            "[ARGS]\n"
             "\n"
             "Keep run passports of LLM training runs and check what is said "
             "of them.\n"
@@ -33,6 +49,9 @@ static void usage(FILE *f)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f,
             "\n"
+            "The registry is --registry DIR, else $PASSPORT_REGISTRY, else\n"
+            "$XDG_DATA_HOME/passport/registry (~/.local/share/...), created\n"
+            "from the shipped passports on first use.\n"
             "'passport COMMAND --help' describes one command.\n"
             "exit status: 0 success, 1 a check failed, 2 usage error, "
             "3 other error.\n");
@@ -40,6 +59,21 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* Options before the command. */
+    while (argc >= 2 && (strcmp(argv[1], "--registry") == 0 ||
+                         strncmp(argv[1], "--registry=", 11) == 0)) {
+        if (argv[1][10] == '=') {
+            cli_registry_option = argv[1] + 11;
+            argv++, argc--;
+        } else if (argc < 3) {
+            fprintf(stderr, "passport: option '--registry' needs an argument "
+                            "(see 'passport --help')\n");
+            return PP_EXIT_USAGE;
+        } else {
+            cli_registry_option = argv[2];
+            argv += 2, argc -= 2;
+        }
+    }
     if (argc < 2) {
         usage(stderr);
         return PP_EXIT_USAGE;

@@ -4,11 +4,16 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
+#include "../core/utf8.h"
+#include <ctype.h>
+#include <stdlib.h>
 #include "../core/banned.h"
 
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
@@ -40,7 +45,7 @@ int cli_parse_format(const char *cmd, const char *arg, const char *allowed,
         const char *name;
         enum pp_format fmt;
     } names[] = {{"text", PP_FMT_TEXT}, {"table", PP_FMT_TABLE},
-                 {"json", PP_FMT_JSON}};
+                 {"json", PP_FMT_JSON}, {"csv", PP_FMT_CSV}};
     size_t n = strlen(arg);
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -62,6 +67,7 @@ int cli_exit_for(int rc)
     case 0: return PP_EXIT_OK;
     case PP_EINVALID: return PP_EXIT_CHECK;
     case PP_EUSAGE: return PP_EXIT_USAGE;
+    case PP_ECONFLICT: return PP_EXIT_CHECK;
     default: return PP_EXIT_FAILURE;
     }
 }
@@ -81,31 +87,70 @@ void cli_print_diags(FILE *f, const pp_diags *d)
         fprintf(f, "... and %zu more\n", d->dropped);
 }
 
-int cli_open_registry(const char *cmd, pp_registry **out)
-{
-    pp_diags d = PP_DIAGS_INIT;
-    const char *dir = pp_registry_shipped_dir();
-    int rc = pp_registry_open_dir(out, dir, &d);
+const char *cli_registry_option;
 
-    if (rc == PP_EINVALID) {
+int cli_lib_fail(const char *cmd, int rc)
+{
+    return cli_fail(cli_exit_for(rc), cmd, "%s", pp_error_last());
+}
+
+int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out)
+{
+    int rc = pp_who_new(out, r, author);
+    return rc < 0 ? cli_lib_fail(cmd, rc) : 0;
+}
+
+int cli_open_reg(const char *cmd, pp_reg **out)
+{
+    pp_buf path = PP_BUF_INIT;
+    int is_default = 0, rc;
+    struct stat st;
+
+    *out = NULL;
+    if ((rc = pp_reg_locate(cli_registry_option, &path, &is_default)) < 0) {
+        pp_buf_dispose(&path);
+        return cli_lib_fail(cmd, rc);
+    }
+    rc = pp_reg_open(out, path.ptr);
+    if (rc == PP_ENOTFOUND && is_default && stat(path.ptr, &st) != 0) {
+        /* First use: create the default registry from the shipped
+         * passports, so every command works with no set-up. */
+        pp_diags d = PP_DIAGS_INIT;
+        pp_who *who = NULL;
+        if (pp_who_new(&who, NULL, NULL) < 0)
+            pp_who_new(&who, NULL, "passport <passport@localhost>");
+        rc = pp_reg_create(out, path.ptr, pp_registry_shipped_dir(), who, &d);
+        pp_who_free(who);
         cli_print_diags(stderr, &d);
         pp_diags_dispose(&d);
-        return cli_fail(PP_EXIT_FAILURE, cmd, "%s; run 'passport validate' "
-                        "to see every problem", pp_error_last());
+        if (rc == 0)
+            fprintf(stderr, "passport: created the registry at %s from the "
+                    "shipped passports\n", path.ptr);
     }
-    pp_diags_dispose(&d);
+    pp_buf_dispose(&path);
     if (rc < 0)
-        return cli_fail(cli_exit_for(rc), cmd, "%s", pp_error_last());
+        return cli_lib_fail(cmd, rc);
+    if ((rc = pp_reg_sync_index(*out, NULL)) < 0) {
+        pp_reg_free(*out);
+        *out = NULL;
+        return cli_lib_fail(cmd, rc);
+    }
+    if (pp_reg_notice(*out)[0])
+        fprintf(stderr, "passport %s: %s\n", cmd, pp_reg_notice(*out));
     return 0;
 }
 
-int cli_resolve(const char *cmd, const pp_registry *r, const char *query,
-                const pp_passport **out)
+int cli_at(const char *cmd, pp_reg *r, const char *spec, pp_at *out)
 {
-    int rc = pp_registry_resolve(r, query, out);
-    if (rc < 0)
-        return cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
-    return 0;
+    int rc = pp_reg_at(r, spec, out);
+    return rc < 0 ? cli_lib_fail(cmd, rc) : 0;
+}
+
+int cli_resolve_id(const char *cmd, pp_reg *r, const pp_at *at,
+                   const char *query, pp_buf *id)
+{
+    int rc = pp_reg_resolve(r, at, query, id);
+    return rc < 0 ? cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last()) : 0;
 }
 
 int cli_flush(const char *cmd, const pp_buf *b)
@@ -253,4 +298,159 @@ void cli_format_scaling(pp_buf *out, const cJSON *list)
         if (sc->next)
             pp_buf_puts(out, "; ");
     }
+}
+
+static void csv_cell(pp_buf *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        pp_buf_puts(out, s);
+        return;
+    }
+    pp_buf_putc(out, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            pp_buf_putc(out, '"');
+        pp_buf_putc(out, *s);
+    }
+    pp_buf_putc(out, '"');
+}
+
+static void cell_text(pp_buf *out, const cJSON *v, int for_csv)
+{
+    char num[32];
+    if (cJSON_IsString(v))
+        pp_buf_puts(out, v->valuestring);
+    else if (cJSON_IsNumber(v)) {
+        pp_num_canonical(v->valuedouble, num);
+        pp_buf_puts(out, num);
+    } else if (cJSON_IsNull(v))
+        pp_buf_puts(out, for_csv ? "" : "-");
+    else if (cJSON_IsBool(v))
+        pp_buf_puts(out, cJSON_IsTrue(v) ? "true" : "false");
+    else
+        pp_json_write_compact(out, v, NULL);
+}
+
+void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
+                     enum pp_format fmt)
+{
+    int ncol = cJSON_GetArraySize(columns), i;
+    size_t *width = calloc((size_t)ncol + 1, sizeof(*width));
+    const cJSON *row, *c;
+
+    if (!width)
+        return;
+    if (fmt == PP_FMT_CSV) {
+        i = 0;
+        cJSON_ArrayForEach(c, columns)
+        {
+            if (i++)
+                pp_buf_putc(out, ',');
+            csv_cell(out, c->valuestring);
+        }
+        pp_buf_puts(out, "\r\n");
+        cJSON_ArrayForEach(row, rows)
+        {
+            i = 0;
+            cJSON_ArrayForEach(c, row)
+            {
+                pp_buf t = PP_BUF_INIT;
+                if (i++)
+                    pp_buf_putc(out, ',');
+                cell_text(&t, c, 1);
+                csv_cell(out, pp_buf_cstr(&t));
+                pp_buf_dispose(&t);
+            }
+            pp_buf_puts(out, "\r\n");
+        }
+        free(width);
+        return;
+    }
+    i = 0;
+    cJSON_ArrayForEach(c, columns)
+        width[i++] = pp_utf8_count(c->valuestring, strlen(c->valuestring));
+    cJSON_ArrayForEach(row, rows)
+    {
+        i = 0;
+        cJSON_ArrayForEach(c, row)
+        {
+            pp_buf t = PP_BUF_INIT;
+            size_t w;
+            cell_text(&t, c, 0);
+            w = pp_utf8_count(pp_buf_cstr(&t), t.len);
+            if (i < ncol && w > width[i])
+                width[i] = w;
+            i++;
+            pp_buf_dispose(&t);
+        }
+    }
+#define CELL(text, idx, last)                                              \
+    do {                                                                   \
+        size_t w_ = pp_utf8_count((text), strlen(text));                   \
+        pp_buf_puts(out, (text));                                          \
+        if (!(last))                                                       \
+            for (; w_ < width[(idx)] + 2; w_++)                            \
+                pp_buf_putc(out, ' ');                                     \
+    } while (0)
+    i = 0;
+    cJSON_ArrayForEach(c, columns)
+    {
+        pp_buf u = PP_BUF_INIT;
+        for (const char *p = c->valuestring; *p; p++)
+            pp_buf_putc(&u, (char)toupper((unsigned char)*p));
+        CELL(u.ptr, i, i + 1 == ncol);
+        pp_buf_dispose(&u);
+        i++;
+    }
+    pp_buf_putc(out, '\n');
+    cJSON_ArrayForEach(row, rows)
+    {
+        i = 0;
+        cJSON_ArrayForEach(c, row)
+        {
+            pp_buf t = PP_BUF_INIT;
+            cell_text(&t, c, 0);
+            CELL(pp_buf_cstr(&t), i, i + 1 == ncol);
+            pp_buf_dispose(&t);
+            i++;
+        }
+        pp_buf_putc(out, '\n');
+    }
+#undef CELL
+    free(width);
+}
+
+void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(value, "value");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(value, "status");
+    if (!strncmp(key, "facts/", 6) && cJSON_IsObject(value)) {
+        const cJSON *unit = cJSON_GetObjectItemCaseSensitive(value, "unit");
+        const cJSON *q = cJSON_GetObjectItemCaseSensitive(value, "qualifier");
+        const cJSON *sig = cJSON_GetObjectItemCaseSensitive(value,
+                                                            "sig_digits");
+        const cJSON *ev = cJSON_GetArrayItem(
+            cJSON_GetObjectItemCaseSensitive(value, "evidence"), 0);
+        if (cJSON_IsString(st) && !strcmp(st->valuestring, "undisclosed"))
+            pp_buf_puts(out, "undisclosed");
+        else if (cJSON_IsNumber(v)) {
+            if (cJSON_IsString(q) && strcmp(q->valuestring, "="))
+                pp_buf_printf(out, "%s ", q->valuestring);
+            cli_format_quantity(out, v->valuedouble,
+                                cJSON_IsNumber(sig) ? (int)sig->valuedouble
+                                                    : 0,
+                                cJSON_IsString(unit) ? unit->valuestring
+                                                     : NULL);
+        } else
+            cli_format_fact_value(out, value);
+        if (ev) {
+            pp_buf_puts(out, "  ");
+            cli_format_evidence(out, ev);
+        }
+        return;
+    }
+    if (cJSON_IsString(value))
+        pp_buf_puts(out, value->valuestring);
+    else
+        pp_json_write_compact(out, value, NULL);
 }

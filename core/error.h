@@ -21,7 +21,9 @@ enum {
     PP_ETOOBIG = -5,    /* input exceeds a documented resource bound */
     PP_EIO = -6,        /* an operating-system I/O call failed */
     PP_ENOMEM = -7,     /* an allocation failed */
-    PP_EUSAGE = -8      /* a caller-supplied argument is out of its domain */
+    PP_EUSAGE = -8,     /* a caller-supplied argument is out of its domain */
+    PP_ECONFLICT = -9,  /* concurrent or conflicting changes (registry) */
+    PP_EREADONLY = -10  /* the registry or its index cannot be written */
 };
 
 /* Record the message of the current failure (printf-style) and return

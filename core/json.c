@@ -338,6 +338,7 @@ static int inline_array(const cJSON *n)
     return width <= 72;
 }
 
+/* level < 0 writes everything on one line. */
 static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
                       int level)
 {
@@ -346,11 +347,11 @@ static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
     if (cJSON_IsArray(n)) {
         if (!n->child)
             return pp_buf_puts(out, "[]");
-        if (inline_array(n)) {
+        if (level < 0 || inline_array(n)) {
             if (pp_buf_putc(out, '[') < 0)
                 return PP_ENOMEM;
             for (const cJSON *c = n->child; c; c = c->next) {
-                if ((rc = write_scalar(out, c)) < 0)
+                if ((rc = write_node(out, c, rank, level < 0 ? -1 : level)) < 0)
                     return rc;
                 if (c->next && pp_buf_puts(out, ", ") < 0)
                     return PP_ENOMEM;
@@ -388,6 +389,20 @@ static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
             keys[i].rank = rank ? rank(c->string) : 0;
         }
         qsort(keys, count, sizeof(*keys), cmp_keyed);
+        if (level < 0) {
+            rc = pp_buf_putc(out, '{');
+            for (i = 0; rc == 0 && i < count; i++) {
+                if (i && (rc = pp_buf_puts(out, ", ")) < 0)
+                    break;
+                if ((rc = pp_json_write_string(out, keys[i].node->string)) < 0)
+                    break;
+                if ((rc = pp_buf_puts(out, ": ")) < 0)
+                    break;
+                rc = write_node(out, keys[i].node, rank, -1);
+            }
+            free(keys);
+            return rc < 0 ? rc : pp_buf_putc(out, '}');
+        }
         rc = pp_buf_puts(out, "{\n");
         for (i = 0; rc == 0 && i < count; i++) {
             if ((rc = indent(out, level + 1)) < 0)
@@ -408,6 +423,12 @@ static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
         return pp_buf_putc(out, '}');
     }
     return write_scalar(out, n);
+}
+
+int pp_json_write_compact(pp_buf *out, const cJSON *node,
+                          pp_json_key_rank rank)
+{
+    return write_node(out, node, rank, -1);
 }
 
 int pp_json_write_canonical(pp_buf *out, const cJSON *node,

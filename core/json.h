@@ -47,6 +47,12 @@ typedef int (*pp_json_key_rank)(const char *key);
 int pp_json_write_canonical(pp_buf *out, const cJSON *node,
                             pp_json_key_rank rank);
 
+/* Append the canonical text of `node` on one line, without a final
+ * newline ("{"a": 1, "b": [2, 3]}"), with the same key order and numbers
+ * as the multi-line form. */
+int pp_json_write_compact(pp_buf *out, const cJSON *node,
+                          pp_json_key_rank rank);
+
 /* Append `s` as a JSON string literal (with quotes). */
 int pp_json_write_string(pp_buf *out, const char *s);
 

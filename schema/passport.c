@@ -541,3 +541,8 @@ int pp_passport_canonical(const cJSON *doc, pp_buf *out)
 {
     return pp_json_write_canonical(out, doc, key_rank);
 }
+
+int pp_passport_compact(const cJSON *doc, pp_buf *out)
+{
+    return pp_json_write_compact(out, doc, key_rank);
+}

@@ -64,6 +64,9 @@ int pp_passport_answers_to(const pp_passport *p, const char *query);
  * round-trip numbers, two-space indentation, final newline). */
 int pp_passport_canonical(const cJSON *doc, pp_buf *out);
 
+/* The same canonical order, on one line without a final newline. */
+int pp_passport_compact(const cJSON *doc, pp_buf *out);
+
 /* Normalise a name for matching: ASCII letters lower-cased, ASCII
  * punctuation and spaces dropped, digits and non-ASCII bytes kept. */
 int pp_name_normalize(const char *in, pp_buf *out);

@@ -13,8 +13,11 @@
 #            (to assert what the command left on disk: a file rewritten,
 #            or untouched)
 # plus any input files the command names.  The case runs in a fresh copy
-# of its folder, with PASSPORT_SHIPPED pointing at ROOT/passports; ROOT in
-# the output reads as @ROOT@.  PP_UPDATE_GOLDEN=1 rewrites the expected
+# of its folder, with PASSPORT_SHIPPED pointing at ROOT/passports and a
+# fresh registry seeded from it (fixed author and dates, so commit ids are
+# stable) in PASSPORT_REGISTRY, unless the case has a file 'no-registry';
+# HOME and XDG_DATA_HOME point into the sandbox.  ROOT in the output reads
+# as @ROOT@.  PP_UPDATE_GOLDEN=1 rewrites the expected
 # files from the actual ones (review the diff before committing).
 set -u
 bin=$1 root=$2 case=$3
@@ -24,6 +27,17 @@ cp -R "$case"/. "$work"/
 cd "$work" || exit 1
 export PASSPORT_SHIPPED="$root/passports"
 export NO_COLOR=1
+export HOME="$work/.home" XDG_DATA_HOME="$work/.xdg"
+export GIT_AUTHOR_NAME="Test Curator" GIT_AUTHOR_EMAIL="curator@example.org"
+export GIT_AUTHOR_DATE="2026-07-01T12:00:00Z"
+export GIT_COMMITTER_DATE="2026-07-01T12:00:00Z"
+export GIT_CONFIG_NOSYSTEM=1
+unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+export PASSPORT_REGISTRY="$work/.registry"
+if [ ! -f no-registry ]; then
+    "$bin" init -q "$PASSPORT_REGISTRY" >/dev/null 2>&1 ||
+        { echo "FAIL: cannot create the test registry"; exit 1; }
+fi
 if [ -f setup ]; then
     bash setup || { echo "FAIL: setup script failed"; exit 1; }
 fi

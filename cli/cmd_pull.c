@@ -1,0 +1,151 @@
+/*
+ * cmd_pull.c - passport pull [NAME]: fetch and merge, fact by fact.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport pull [--format text|json] [--author 'Name <email>'] "
+    "[NAME]\n"
+    "       passport pull --abort\n"
+    "\n"
+    "Fetch remote NAME (default: origin) and bring its commits in: a\n"
+    "fast-forward when this registry has nothing new, otherwise a merge\n"
+    "passport by passport and fact by fact.  Different facts changed on\n"
+    "the two sides merge cleanly.  The same fact changed to different\n"
+    "values is a conflict: the pull stops without changing anything, shows\n"
+    "each conflict (base, ours, theirs, with the commits that set them),\n"
+    "and waits for 'passport resolve'.\n"
+    "\n"
+    "  --abort            drop a pending merge (nothing was changed)\n"
+    "  --author WHO       author of the merge commit\n"
+    "  -f, --format FMT   text (default) or json\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 up to date or merged, 1 stopped on conflicts, 2 usage,\n"
+    "3 other error\n";
+
+/* Print conflicts, shared with 'passport resolve --list'. */
+void cli_print_conflicts(pp_buf *out, const cJSON *conflicts);
+void cli_print_conflicts(pp_buf *out, const cJSON *conflicts)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, conflicts)
+    {
+        const char *field = cJSON_GetObjectItem(c, "field")->valuestring;
+        const char *oc = cJSON_GetObjectItem(c, "ours_commit")->valuestring;
+        const char *tc = cJSON_GetObjectItem(c, "theirs_commit")->valuestring;
+        const cJSON *why = cJSON_GetObjectItem(c, "reason");
+        static const char *const sides[] = {"base", "ours", "theirs"};
+        pp_buf_printf(out, "conflict: %s %s\n",
+                      cJSON_GetObjectItem(c, "passport")->valuestring,
+                      !strcmp(field, "*") ? "(the whole passport)" : field);
+        if (cJSON_IsString(why))
+            pp_buf_printf(out, "  reason: %s\n", why->valuestring);
+        for (int s = 0; s < 3; s++) {
+            const cJSON *v = cJSON_GetObjectItem(c, sides[s]);
+            pp_buf_printf(out, "  %-7s ", sides[s]);
+            if (cJSON_IsNull(v))
+                pp_buf_puts(out, "(absent)");
+            else if (!strcmp(field, "*"))
+                pp_buf_puts(out, "(a version of the passport)");
+            else
+                cli_format_field(out, field, v);
+            if (s == 1 && *oc)
+                pp_buf_printf(out, "  [commit %.12s]", oc);
+            if (s == 2 && *tc)
+                pp_buf_printf(out, "  [commit %.12s]", tc);
+            pp_buf_putc(out, '\n');
+        }
+    }
+}
+
+int cmd_pull(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"abort", no_argument, NULL, 'x'},
+        {"author", required_argument, NULL, 'A'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    enum pp_format fmt = PP_FMT_TEXT;
+    const char *author = NULL, *name;
+    pp_reg *r = NULL;
+    pp_who *who = NULL;
+    cJSON *res = NULL;
+    pp_buf out = PP_BUF_INIT;
+    int c, rc, abort_merge = 0;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("pull", argc, argv, ":f:h", longopts)) != -1) {
+        switch (c) {
+        case 'x': abort_merge = 1; break;
+        case 'A': author = optarg; break;
+        case 'f':
+            if (cli_parse_format("pull", optarg, "text,json", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (argc - optind > 1)
+        return cli_usage("pull", "expected at most one NAME");
+    name = optind < argc ? argv[optind] : "origin";
+    if ((rc = cli_open_reg("pull", &r)) != 0)
+        return rc;
+    if (abort_merge) {
+        rc = pp_reg_merge_abort(r);
+        pp_reg_free(r);
+        if (rc < 0)
+            return cli_lib_fail("pull", rc);
+        printf("merge dropped; the registry is as before the pull\n");
+        return PP_EXIT_OK;
+    }
+    if ((rc = cli_who("pull", r, author, &who)) != 0)
+        goto done;
+    rc = pp_reg_pull(r, name, who, &res);
+    if (rc < 0 && !(rc == PP_ECONFLICT && cJSON_GetObjectItem(res,
+                                                              "conflicts"))) {
+        rc = cli_lib_fail("pull", rc);
+        goto done;
+    }
+    if (fmt == PP_FMT_JSON) {
+        pp_json_write_canonical(&out, res, NULL);
+    } else if (rc == PP_ECONFLICT) {
+        int n = cJSON_GetArraySize(cJSON_GetObjectItem(res, "conflicts"));
+        cli_print_conflicts(&out, cJSON_GetObjectItem(res, "conflicts"));
+        fprintf(stderr, "passport pull: stopped on %d conflict%s; nothing was "
+                        "changed. Choose with 'passport resolve ID FIELD "
+                        "--ours|--theirs|--value V', or drop the merge with "
+                        "'passport pull --abort'.\n",
+                n, n == 1 ? "" : "s");
+    } else {
+        const char *what = cJSON_GetObjectItem(res, "result")->valuestring;
+        const cJSON *commit = cJSON_GetObjectItem(res, "commit");
+        const cJSON *note = cJSON_GetObjectItem(res, "note");
+        if (!strcmp(what, "up-to-date"))
+            pp_buf_printf(&out, "already up to date%s%s\n",
+                          note ? ": " : "", note ? note->valuestring : "");
+        else
+            pp_buf_printf(&out, "%s: now at %.12s\n",
+                          !strcmp(what, "merged") ? "merged" : "fast-forward",
+                          commit->valuestring);
+    }
+    {
+        int frc = cli_flush("pull", &out);
+        rc = rc == PP_ECONFLICT ? PP_EXIT_CHECK : frc;
+    }
+done:
+    cJSON_Delete(res);
+    pp_buf_dispose(&out);
+    pp_who_free(who);
+    pp_reg_free(r);
+    return rc;
+}

@@ -1,0 +1,49 @@
+/*
+ * cmd_push.c - passport push [NAME]: send commits to a remote registry.
+ */
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport push [NAME]\n"
+    "\n"
+    "Send this registry's commits to remote NAME (default: origin).  A\n"
+    "remote with commits this registry does not have refuses the push:\n"
+    "pull first.\n"
+    "\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 pushed, 1 refused (pull first), 2 usage, 3 other\n";
+
+int cmd_push(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    pp_reg *r = NULL;
+    const char *name;
+    int c, rc;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("push", argc, argv, ":h", longopts)) != -1) {
+        if (c == 'h') {
+            fputs(usage_text, stdout);
+            return PP_EXIT_OK;
+        }
+        return PP_EXIT_USAGE;
+    }
+    if (argc - optind > 1)
+        return cli_usage("push", "expected at most one NAME");
+    name = optind < argc ? argv[optind] : "origin";
+    if ((rc = cli_open_reg("push", &r)) != 0)
+        return rc;
+    rc = pp_reg_push(r, name);
+    pp_reg_free(r);
+    if (rc < 0)
+        return cli_lib_fail("push", rc);
+    printf("pushed to %s\n", name);
+    return PP_EXIT_OK;
+}

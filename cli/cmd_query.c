@@ -1,0 +1,128 @@
+/*
+ * cmd_query.c - passport query EXPR: find passports by their facts.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport query [--at REV|DATE] [--fields F1,F2] "
+    "[--format table|json|csv] EXPR\n"
+    "\n"
+    "Passports whose facts satisfy EXPR (docs/QUERY.md), for example\n"
+    "  params.active > 30B and optimizer ~ \"Muon\"\n"
+    "  training.tokens >= 15T or training.tokens is undisclosed\n"
+    "  not (architecture.type = \"moe\") and context.length >= 1M\n"
+    "Numbers take K, M, B, T suffixes; qualifiers are honoured (a fact\n"
+    "'more than 32T' satisfies '> 30T').  Text fields: id, name, developer,\n"
+    "kind, family; '~' searches the groups optimizer, precision, mechanism.\n"
+    "\n"
+    "  --at REV|DATE      the registry as of a revision or a date\n"
+    "  --fields LIST      columns (default: id, name and the facts named)\n"
+    "  -f, --format FMT   table (default), json or csv\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 (even with no match), 2 a bad expression, 3 other\n";
+
+/* A cell for people (table) or tools (csv): facts by value. */
+static cJSON *cell(const cJSON *v, enum pp_format fmt)
+{
+    const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(v, "status");
+    if (cJSON_IsObject(v)) {
+        if (cJSON_IsString(st) && !strcmp(st->valuestring, "undisclosed"))
+            return cJSON_CreateString("undisclosed");
+        if (fmt == PP_FMT_TABLE) {
+            pp_buf b = PP_BUF_INIT;
+            cJSON *s;
+            cli_format_fact_value(&b, v);
+            s = cJSON_CreateString(pp_buf_cstr(&b));
+            pp_buf_dispose(&b);
+            return s;
+        }
+        return val ? cJSON_Duplicate(val, 1) : cJSON_CreateNull();
+    }
+    return cJSON_Duplicate(v, 1);
+}
+
+int cmd_query(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"at", required_argument, NULL, 'a'},
+        {"fields", required_argument, NULL, 'F'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    enum pp_format fmt = PP_FMT_TABLE;
+    const char *at_spec = NULL, *fields = NULL;
+    pp_reg *r = NULL;
+    pp_buf out = PP_BUF_INIT;
+    cJSON *res = NULL, *table = NULL;
+    const cJSON *row, *f;
+    pp_at at;
+    int c, rc;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("query", argc, argv, ":a:F:f:h", longopts)) != -1) {
+        switch (c) {
+        case 'a': at_spec = optarg; break;
+        case 'F': fields = optarg; break;
+        case 'f':
+            if (cli_parse_format("query", optarg, "table,json,csv", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1)
+        return cli_usage("query", "expected one EXPR (quote it)");
+    if ((rc = cli_open_reg("query", &r)) != 0)
+        return rc;
+    if ((rc = cli_at("query", r, at_spec, &at)) != 0)
+        goto done;
+    if ((rc = pp_reg_query(r, &at, argv[optind], fields, &res)) < 0) {
+        rc = cli_lib_fail("query", rc);
+        goto done;
+    }
+    table = cJSON_CreateObject();
+    {
+        cJSON *rows = cJSON_CreateArray();
+        cJSON_AddItemToObject(table, "columns",
+                              cJSON_Duplicate(cJSON_GetObjectItem(res,
+                                                                  "fields"),
+                                              1));
+        cJSON_ArrayForEach(row, cJSON_GetObjectItem(res, "rows"))
+        {
+            cJSON *cells = cJSON_CreateArray();
+            cJSON *obj = cJSON_CreateObject();
+            cJSON_ArrayForEach(f, row)
+            {
+                cJSON_AddItemToArray(cells, cell(f, fmt));
+                cJSON_AddItemToObject(obj, f->string, cell(f, PP_FMT_JSON));
+            }
+            cJSON_AddItemToArray(rows, fmt == PP_FMT_JSON ? obj : cells);
+            cJSON_Delete(fmt == PP_FMT_JSON ? cells : obj);
+        }
+        cJSON_AddItemToObject(table, "rows", rows);
+    }
+    if (fmt == PP_FMT_JSON)
+        pp_json_write_canonical(&out, cJSON_GetObjectItem(table, "rows"),
+                                NULL);
+    else
+        cli_render_rows(&out, cJSON_GetObjectItem(table, "columns"),
+                        cJSON_GetObjectItem(table, "rows"), fmt);
+    rc = cli_flush("query", &out);
+done:
+    cJSON_Delete(res);
+    cJSON_Delete(table);
+    pp_buf_dispose(&out);
+    pp_reg_free(r);
+    return rc;
+}

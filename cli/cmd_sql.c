@@ -1,0 +1,64 @@
+/*
+ * cmd_sql.c - passport sql STATEMENT: read-only SQL on the index.
+ */
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport sql [--format table|json|csv] STATEMENT\n"
+    "\n"
+    "Run one read-only SQL statement on the registry's index (tables:\n"
+    "commits, commit_passports, passports, names, facts, meta; see\n"
+    "docs/INDEX.md).  The database is opened read-only and anything but\n"
+    "reading is refused.\n"
+    "\n"
+    "  -f, --format FMT   table (default), json ({columns, rows}) or csv\n"
+    "  -h, --help         show this help\n";
+
+int cmd_sql(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    enum pp_format fmt = PP_FMT_TABLE;
+    pp_reg *r = NULL;
+    pp_buf out = PP_BUF_INIT;
+    cJSON *res = NULL;
+    int c, rc;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("sql", argc, argv, ":f:h", longopts)) != -1) {
+        switch (c) {
+        case 'f':
+            if (cli_parse_format("sql", optarg, "table,json,csv", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1)
+        return cli_usage("sql", "expected one STATEMENT (quote it)");
+    if ((rc = cli_open_reg("sql", &r)) != 0)
+        return rc;
+    if ((rc = pp_reg_sql(r, argv[optind], &res)) < 0) {
+        rc = cli_lib_fail("sql", rc);
+        goto done;
+    }
+    if (fmt == PP_FMT_JSON)
+        pp_json_write_canonical(&out, res, NULL);
+    else
+        cli_render_rows(&out, cJSON_GetObjectItem(res, "columns"),
+                        cJSON_GetObjectItem(res, "rows"), fmt);
+    rc = cli_flush("sql", &out);
+done:
+    cJSON_Delete(res);
+    pp_buf_dispose(&out);
+    pp_reg_free(r);
+    return rc;
+}

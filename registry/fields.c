@@ -1,0 +1,350 @@
+/*
+ * fields.c - a passport as a set of fields.
+ *
+ * The registry versions, diffs, blames and merges passports field by
+ * field, never line by line.  A field is a fact ("facts/params.total"), a
+ * precision role ("precision/roles/gemm.fprop"), an item of a list keyed
+ * by id ("claims/zero-loss-spikes", "sources/kimi-k2-report") or by
+ * position ("optimizer/groups/0"), or a plain member ("name", "aliases").
+ * The split table below is the whole definition; flattening and
+ * rebuilding both follow it, so the two are inverse by construction (a
+ * unit test checks it on every shipped passport).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../schema/passport.h"
+#include "../core/banned.h"
+
+enum split { OBJ, ARR_ID, ARR_IDX };
+
+static const struct {
+    const char *path;
+    enum split how;
+} splits[] = {
+    {"", OBJ},
+    {"facts", OBJ},
+    {"precision", OBJ},
+    {"precision/roles", OBJ},
+    {"optimizer", OBJ},
+    {"optimizer/groups", ARR_IDX},
+    {"stability", OBJ},
+    {"stability/mechanisms", ARR_IDX},
+    {"stability/events", ARR_IDX},
+    {"sources", ARR_ID},
+    {"claims", ARR_ID},
+    {"unknowns", ARR_ID},
+    {"boundaries", ARR_ID},
+};
+
+static int split_of(const char *path)
+{
+    for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++)
+        if (strcmp(splits[i].path, path) == 0)
+            return (int)splits[i].how;
+    return -1;
+}
+
+int pp_json_compact_canonical(const cJSON *node, pp_buf *out)
+{
+    return pp_passport_compact(node, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Flattening                                                         */
+/* ------------------------------------------------------------------ */
+
+struct acc {
+    pp_field *items;
+    size_t count, alloc;
+};
+
+static int emit(struct acc *a, const char *key, const cJSON *node)
+{
+    pp_buf v = PP_BUF_INIT;
+    if (a->count == a->alloc) {
+        size_t n = a->alloc ? a->alloc * 2 : 32;
+        pp_field *p = realloc(a->items, n * sizeof(*p));
+        if (!p)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        a->items = p;
+        a->alloc = n;
+    }
+    if (pp_json_compact_canonical(node, &v) < 0)
+        return PP_ENOMEM;
+    a->items[a->count].key = strdup(key);
+    a->items[a->count].value = pp_buf_detach(&v);
+    if (!a->items[a->count].key || !a->items[a->count].value) {
+        free(a->items[a->count].key);
+        free(a->items[a->count].value);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    a->count++;
+    return 0;
+}
+
+static int flatten(struct acc *a, const cJSON *node, const char *path)
+{
+    int how = split_of(path);
+    const cJSON *c;
+    int i = 0, rc;
+
+    if (how < 0 || (how == OBJ && !cJSON_IsObject(node)) ||
+        (how != OBJ && !cJSON_IsArray(node)))
+        return emit(a, path, node);
+    if (!node->child && path[0])
+        return emit(a, path, node); /* keep an empty container */
+    cJSON_ArrayForEach(c, node)
+    {
+        pp_buf key = PP_BUF_INIT;
+        if (path[0])
+            pp_buf_printf(&key, "%s/", path);
+        if (how == OBJ) {
+            pp_buf_puts(&key, c->string);
+        } else if (how == ARR_IDX) {
+            pp_buf_printf(&key, "%d", i);
+        } else {
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+            if (cJSON_IsString(id))
+                pp_buf_puts(&key, id->valuestring);
+            else
+                pp_buf_printf(&key, "%d", i); /* not valid; keep data */
+        }
+        rc = flatten(a, c, pp_buf_cstr(&key));
+        pp_buf_dispose(&key);
+        if (rc < 0)
+            return rc;
+        i++;
+    }
+    return 0;
+}
+
+static int cmp_field(const void *x, const void *y)
+{
+    return strcmp(((const pp_field *)x)->key, ((const pp_field *)y)->key);
+}
+
+int pp_fields_from_doc(const cJSON *doc, pp_fields *out)
+{
+    struct acc a = {0};
+    int rc = flatten(&a, doc, "");
+    out->items = a.items;
+    out->count = a.count;
+    if (rc < 0) {
+        pp_fields_dispose(out);
+        return rc;
+    }
+    qsort(out->items, out->count, sizeof(*out->items), cmp_field);
+    return 0;
+}
+
+int pp_fields_from_text(const char *text, size_t len, pp_fields *out)
+{
+    cJSON *doc = NULL;
+    int rc;
+    out->items = NULL;
+    out->count = 0;
+    if ((rc = pp_json_parse(text, len, "passport", &doc)) < 0)
+        return rc;
+    rc = pp_fields_from_doc(doc, out);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+const pp_field *pp_fields_find(const pp_fields *f, const char *key)
+{
+    size_t lo = 0, hi = f->count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(f->items[mid].key, key);
+        if (c == 0)
+            return &f->items[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+void pp_fields_dispose(pp_fields *f)
+{
+    if (!f)
+        return;
+    for (size_t i = 0; i < f->count; i++) {
+        free(f->items[i].key);
+        free(f->items[i].value);
+    }
+    free(f->items);
+    f->items = NULL;
+    f->count = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rebuilding                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The child of `parent` (a container of kind `how`) named by `seg`,
+ * created as `make` (an object or array) when missing. */
+static cJSON *child(cJSON *parent, int how, const char *seg, int make_array)
+{
+    cJSON *c = NULL;
+    if (how == OBJ) {
+        c = cJSON_GetObjectItemCaseSensitive(parent, seg);
+        if (!c) {
+            c = make_array ? cJSON_CreateArray() : cJSON_CreateObject();
+            if (c)
+                cJSON_AddItemToObject(parent, seg, c);
+        }
+        return c;
+    }
+    if (how == ARR_ID) {
+        cJSON_ArrayForEach(c, parent)
+        {
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+            if (cJSON_IsString(id) && strcmp(id->valuestring, seg) == 0)
+                return c;
+        }
+    } else {
+        /* Positions arrive in key order ("10" before "2"): pad with
+         * nulls and fill the slot. */
+        long want = strtol(seg, NULL, 10);
+        while (cJSON_GetArraySize(parent) <= want)
+            cJSON_AddItemToArray(parent, cJSON_CreateNull());
+        return cJSON_GetArrayItem(parent, (int)want);
+    }
+    c = make_array ? cJSON_CreateArray() : cJSON_CreateObject();
+    if (c)
+        cJSON_AddItemToArray(parent, c);
+    return c;
+}
+
+/* Place `value` at `key` in `root`, creating containers on the way. */
+static int place(cJSON *root, const char *key, cJSON *value)
+{
+    char path[512];
+    const char *seg = key;
+    cJSON *cur = root;
+    size_t plen = 0;
+
+    path[0] = '\0';
+    for (;;) {
+        const char *slash = strchr(seg, '/');
+        int how = split_of(path);
+        size_t n = slash ? (size_t)(slash - seg) : strlen(seg);
+        char name[256];
+
+        if (n >= sizeof(name) || plen + n + 2 >= sizeof(path) || how < 0) {
+            cJSON_Delete(value);
+            return pp_error_set(PP_EINVALID, "bad field key '%s'", key);
+        }
+        memcpy(name, seg, n);
+        name[n] = '\0';
+        if (!slash) {
+            if (how == OBJ) {
+                cJSON_DeleteItemFromObjectCaseSensitive(cur, name);
+                cJSON_AddItemToObject(cur, name, value);
+            } else if (how == ARR_IDX) {
+                long want = strtol(name, NULL, 10);
+                while (cJSON_GetArraySize(cur) <= want)
+                    cJSON_AddItemToArray(cur, cJSON_CreateNull());
+                cJSON_ReplaceItemInArray(cur, (int)want, value);
+            } else {
+                cJSON *old = child(cur, ARR_ID, name, 0);
+                /* child() appended an empty object when missing. */
+                cJSON *it;
+                int idx = 0;
+                cJSON_ArrayForEach(it, cur)
+                {
+                    if (it == old)
+                        break;
+                    idx++;
+                }
+                cJSON_ReplaceItemInArray(cur, idx, value);
+            }
+            return 0;
+        }
+        {
+            char sub[512];
+            int sub_how;
+            snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "/" : "",
+                     name);
+            sub_how = split_of(sub);
+            cur = child(cur, how, name, sub_how == ARR_ID || sub_how == ARR_IDX);
+            if (!cur) {
+                cJSON_Delete(value);
+                return pp_error_set(PP_ENOMEM, "out of memory");
+            }
+            memcpy(path, sub, strlen(sub) + 1);
+            plen = strlen(path);
+        }
+        seg = slash + 1;
+    }
+}
+
+/* Order the items of an id-keyed array like `order` does, new ids last. */
+static void reorder(cJSON *arr, const cJSON *order)
+{
+    const cJSON *o;
+    int pos = 0;
+    if (!cJSON_IsArray(arr) || !cJSON_IsArray(order))
+        return;
+    cJSON_ArrayForEach(o, order)
+    {
+        const cJSON *oid = cJSON_GetObjectItemCaseSensitive(o, "id");
+        int idx = 0;
+        cJSON *it;
+        if (!cJSON_IsString(oid))
+            continue;
+        cJSON_ArrayForEach(it, arr)
+        {
+            const cJSON *iid = cJSON_GetObjectItemCaseSensitive(it, "id");
+            if (cJSON_IsString(iid) &&
+                strcmp(iid->valuestring, oid->valuestring) == 0)
+                break;
+            idx++;
+        }
+        if (idx < cJSON_GetArraySize(arr)) {
+            cJSON *moved = cJSON_DetachItemFromArray(arr, idx);
+            cJSON_InsertItemInArray(arr, pos, moved);
+            pos++;
+        }
+    }
+}
+
+int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
+{
+    cJSON *root = cJSON_CreateObject();
+    int rc = 0;
+
+    *out = NULL;
+    if (!root)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < f->count && rc == 0; i++) {
+        cJSON *v = cJSON_ParseWithLength(f->items[i].value,
+                                         strlen(f->items[i].value));
+        if (!v) {
+            rc = pp_error_set(PP_EINVALID, "bad value of field '%s'",
+                              f->items[i].key);
+            break;
+        }
+        rc = place(root, f->items[i].key, v);
+    }
+    if (rc < 0) {
+        cJSON_Delete(root);
+        return rc;
+    }
+    for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++) {
+        if (splits[i].how == ARR_ID && !strchr(splits[i].path, '/'))
+            reorder(cJSON_GetObjectItemCaseSensitive(root, splits[i].path),
+                    cJSON_GetObjectItemCaseSensitive(order, splits[i].path));
+    }
+    *out = root;
+    return 0;
+}

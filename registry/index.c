@@ -1,0 +1,871 @@
+/*
+ * index.c - the SQLite index: a cache derived only from git history.
+ *
+ * The index follows the branch's main line (first parents).  Each main-
+ * line commit gets a sequence number; every version of every passport and
+ * of every field of a passport is a row valid from the commit that set it
+ * (from_seq) until the commit that replaced it (to_seq, NULL while
+ * current).  "As of commit k" is then `from_seq <= k AND (to_seq IS NULL
+ * OR to_seq > k)`: as-of reads, diffs and blame are lookups, not history
+ * walks.  Commits merged in from side branches are recorded too, so blame
+ * names the curator's own commit rather than the merge.
+ *
+ * `meta.head` is the commit the index is current to.  An update reads only
+ * the main-line commits after it, inside one transaction, so a crash
+ * leaves the index at its old state, never half-updated; a deleted or
+ * corrupt index file is rebuilt from history.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../schema/passport.h"
+#include "../core/banned.h"
+
+#define SCHEMA_VERSION 1
+
+static const char schema_sql[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE commits("
+    "  oid TEXT PRIMARY KEY, seq INTEGER UNIQUE,"
+    "  author_name TEXT, author_email TEXT, author_time INTEGER,"
+    "  committer_time INTEGER, message TEXT, parents TEXT);"
+    "CREATE INDEX commits_time ON commits(committer_time);"
+    "CREATE TABLE commit_passports("
+    "  oid TEXT NOT NULL, passport TEXT NOT NULL, change TEXT NOT NULL,"
+    "  PRIMARY KEY(oid, passport));"
+    "CREATE INDEX commit_passports_passport ON commit_passports(passport);"
+    "CREATE TABLE passports("
+    "  passport TEXT NOT NULL, blob TEXT NOT NULL, name TEXT,"
+    "  from_seq INTEGER NOT NULL, to_seq INTEGER,"
+    "  PRIMARY KEY(passport, from_seq));"
+    "CREATE TABLE names("
+    "  passport TEXT NOT NULL, norm TEXT NOT NULL,"
+    "  from_seq INTEGER NOT NULL, to_seq INTEGER);"
+    "CREATE INDEX names_norm ON names(norm);"
+    "CREATE TABLE facts("
+    "  passport TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
+    "  num REAL, qualifier TEXT, status TEXT, text TEXT,"
+    "  from_seq INTEGER NOT NULL, to_seq INTEGER,"
+    "  commit_oid TEXT NOT NULL, author_oid TEXT NOT NULL,"
+    "  PRIMARY KEY(passport, key, from_seq));"
+    "CREATE INDEX facts_key ON facts(key, passport);";
+
+static int db_fail(sqlite3 *db, const char *what)
+{
+    return pp_error_set(PP_ERROR, "index: %s: %s", what,
+                        db ? sqlite3_errmsg(db) : "cannot open");
+}
+
+static int exec(sqlite3 *db, const char *sql)
+{
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        int rc = pp_error_set(PP_ERROR, "index: %s", err ? err : "error");
+        sqlite3_free(err);
+        return rc;
+    }
+    return 0;
+}
+
+static int meta_get(sqlite3 *db, const char *key, pp_buf *out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return db_fail(db, "cannot read meta");
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        pp_buf_puts(out, (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_fail(db, "cannot read meta");
+    return rc == SQLITE_ROW ? 1 : 0;
+}
+
+static int meta_set(sqlite3 *db, const char *key, const char *value)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO meta VALUES(?, ?)", -1,
+                           &st, NULL) != SQLITE_OK)
+        return db_fail(db, "cannot write meta");
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : db_fail(db, "cannot write meta");
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening                                                            */
+/* ------------------------------------------------------------------ */
+
+static void index_path(const pp_reg *r, pp_buf *out)
+{
+    pp_buf_printf(out, "%s/%s", r->path, PP_INDEX_FILE);
+}
+
+static void remove_index_files(const pp_reg *r)
+{
+    static const char *const suffix[] = {"", "-journal", "-wal", "-shm"};
+    for (size_t i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+        pp_buf p = PP_BUF_INIT;
+        index_path(r, &p);
+        pp_buf_puts(&p, suffix[i]);
+        unlink(p.ptr);
+        pp_buf_dispose(&p);
+    }
+}
+
+/* 1 when the database has our tables at our version, 0 when it is empty,
+ * a negative code when it is unreadable (corrupt, not a database). */
+static int check_schema(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1, tables = 0, rc;
+
+    rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+    if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    rc = sqlite3_finalize(st);
+    if (rc != SQLITE_OK || version < 0)
+        return db_fail(db, "unreadable");
+    rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1,
+                            &st, NULL);
+    if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        tables = sqlite3_column_int(st, 0);
+    rc = sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return db_fail(db, "unreadable");
+    if (tables == 0)
+        return 0;
+    return version == SCHEMA_VERSION ? 1 : pp_error_set(PP_EINVALID,
+                                                        "index: schema "
+                                                        "version %d, "
+                                                        "expected %d",
+                                                        version,
+                                                        SCHEMA_VERSION);
+}
+
+static int create_schema(sqlite3 *db)
+{
+    char sql[64];
+    int rc = exec(db, "BEGIN IMMEDIATE");
+    if (rc == 0)
+        rc = exec(db, schema_sql);
+    snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", SCHEMA_VERSION);
+    if (rc == 0)
+        rc = exec(db, sql);
+    if (rc == 0)
+        rc = exec(db, "COMMIT");
+    else
+        exec(db, "ROLLBACK");
+    return rc;
+}
+
+static int open_db(pp_reg *r, int readonly)
+{
+    pp_buf path = PP_BUF_INIT;
+    int flags = readonly ? SQLITE_OPEN_READONLY
+                         : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    int rc;
+
+    index_path(r, &path);
+    rc = sqlite3_open_v2(path.ptr, &r->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+    pp_buf_dispose(&path);
+    if (rc != SQLITE_OK) {
+        rc = db_fail(r->db, readonly ? "cannot open read-only"
+                                     : "cannot open");
+        sqlite3_close(r->db);
+        r->db = NULL;
+        return rc;
+    }
+    sqlite3_busy_timeout(r->db, 10000);
+    sqlite3_extended_result_codes(r->db, 1);
+    r->db_readonly = readonly;
+    return 0;
+}
+
+int pp_index_open(pp_reg *r, int allow_rebuild)
+{
+    int rc;
+
+    if (r->db)
+        return 0;
+    /* A registry we may not write (read-only folder, another user's) can
+     * still be read through an up-to-date index. */
+    if (access(r->path, W_OK) != 0) {
+        if ((rc = open_db(r, 1)) < 0)
+            return pp_error_set(PP_EREADONLY, "the registry is read-only "
+                                "and has no usable index; run 'passport "
+                                "reindex' where it can be written");
+        rc = check_schema(r->db);
+        if (rc <= 0) {
+            sqlite3_close(r->db);
+            r->db = NULL;
+            return pp_error_set(PP_EREADONLY, "the registry is read-only "
+                                "and its index is %s; run 'passport "
+                                "reindex' where it can be written",
+                                rc == 0 ? "empty" : "unreadable");
+        }
+        return 0;
+    }
+    if ((rc = open_db(r, 0)) < 0)
+        return rc;
+    rc = check_schema(r->db);
+    if (rc < 0) {
+        /* Corrupt, foreign or old: the index is a cache, rebuild it. */
+        if (!allow_rebuild)
+            return rc;
+        pp_buf_clear(&r->notice);
+        pp_buf_printf(&r->notice, "the index was unusable (%s); rebuilt "
+                      "it from the registry's history", pp_error_last());
+        sqlite3_close(r->db);
+        r->db = NULL;
+        remove_index_files(r);
+        if ((rc = open_db(r, 0)) < 0)
+            return rc;
+        rc = 0;
+    }
+    if (rc == 0 && (rc = create_schema(r->db)) < 0)
+        return rc;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Updating                                                           */
+/* ------------------------------------------------------------------ */
+
+struct attribution {
+    char *passport, *key, *value;
+    char oid[GIT_OID_HEXSZ + 1];
+};
+
+struct updater {
+    pp_reg *r;
+    sqlite3 *db;
+    sqlite3_stmt *ins_commit, *ins_cp, *open_facts, *close_facts_key,
+        *close_facts_all, *ins_fact, *close_pass, *ins_pass, *close_names,
+        *ins_name;
+    struct attribution *attr; /* changes made on merged side branches */
+    size_t nattr, aattr;
+};
+
+static const char *const stmt_sql[] = {
+    "INSERT OR IGNORE INTO commits VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR IGNORE INTO commit_passports VALUES(?, ?, ?)",
+    "SELECT key, value FROM facts WHERE passport = ? AND to_seq IS NULL",
+    "UPDATE facts SET to_seq = ? WHERE passport = ? AND key = ? AND "
+    "to_seq IS NULL",
+    "UPDATE facts SET to_seq = ? WHERE passport = ? AND to_seq IS NULL",
+    "INSERT INTO facts VALUES(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+    "UPDATE passports SET to_seq = ? WHERE passport = ? AND to_seq IS NULL",
+    "INSERT INTO passports VALUES(?, ?, ?, ?, NULL)",
+    "UPDATE names SET to_seq = ? WHERE passport = ? AND to_seq IS NULL",
+    "INSERT INTO names VALUES(?, ?, ?, NULL)",
+};
+
+static sqlite3_stmt **stmt_slot(struct updater *u, size_t i)
+{
+    sqlite3_stmt **slots[] = {
+        &u->ins_commit, &u->ins_cp, &u->open_facts, &u->close_facts_key,
+        &u->close_facts_all, &u->ins_fact, &u->close_pass, &u->ins_pass,
+        &u->close_names, &u->ins_name,
+    };
+    return slots[i];
+}
+
+#define NSTMT (sizeof(stmt_sql) / sizeof(stmt_sql[0]))
+
+static void updater_dispose(struct updater *u)
+{
+    for (size_t i = 0; i < NSTMT; i++)
+        sqlite3_finalize(*stmt_slot(u, i));
+    for (size_t i = 0; i < u->nattr; i++) {
+        free(u->attr[i].passport);
+        free(u->attr[i].key);
+        free(u->attr[i].value);
+    }
+    free(u->attr);
+}
+
+/* Run a prepared statement that returns no rows, then reset it. */
+static int run(struct updater *u, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : db_fail(u->db, "cannot update");
+}
+
+static int record_commit(struct updater *u, const git_commit *c,
+                         long long seq)
+{
+    char oid[GIT_OID_HEXSZ + 1], pid[GIT_OID_HEXSZ + 1];
+    const git_signature *a = git_commit_author(c);
+    const git_signature *cm = git_commit_committer(c);
+    pp_buf parents = PP_BUF_INIT;
+    sqlite3_stmt *st = u->ins_commit;
+    int rc;
+
+    git_oid_tostr(oid, sizeof(oid), git_commit_id(c));
+    for (unsigned i = 0; i < git_commit_parentcount(c); i++) {
+        git_oid_tostr(pid, sizeof(pid), git_commit_parent_id(c, i));
+        pp_buf_printf(&parents, "%s%s", i ? " " : "", pid);
+    }
+    sqlite3_bind_text(st, 1, oid, -1, SQLITE_TRANSIENT);
+    if (seq >= 0)
+        sqlite3_bind_int64(st, 2, seq);
+    sqlite3_bind_text(st, 3, a->name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, a->email, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)a->when.time);
+    sqlite3_bind_int64(st, 6, (sqlite3_int64)cm->when.time);
+    sqlite3_bind_text(st, 7, git_commit_message(c), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 8, pp_buf_cstr(&parents), -1, SQLITE_TRANSIENT);
+    rc = run(u, st);
+    pp_buf_dispose(&parents);
+    return rc;
+}
+
+static int record_touch(struct updater *u, const char *oid, const char *id,
+                        const pp_change *ch)
+{
+    const char *kind = git_oid_is_zero(&ch->old_blob)   ? "added"
+                       : git_oid_is_zero(&ch->new_blob) ? "removed"
+                                                        : "modified";
+    sqlite3_bind_text(u->ins_cp, 1, oid, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(u->ins_cp, 2, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(u->ins_cp, 3, kind, -1, SQLITE_STATIC);
+    return run(u, u->ins_cp);
+}
+
+static int read_fields(pp_reg *r, const git_oid *blob, pp_fields *out)
+{
+    pp_buf text = PP_BUF_INIT;
+    int rc;
+    out->items = NULL;
+    out->count = 0;
+    if (git_oid_is_zero(blob))
+        return 0;
+    rc = pp_store_read_blob(r, blob, &text);
+    if (rc == 0)
+        rc = pp_fields_from_text(pp_buf_cstr(&text), text.len, out);
+    pp_buf_dispose(&text);
+    return rc;
+}
+
+static int add_attribution(struct updater *u, const char *id,
+                           const pp_field *f, const char *oid)
+{
+    struct attribution *a;
+    if (u->nattr == u->aattr) {
+        size_t n = u->aattr ? u->aattr * 2 : 32;
+        struct attribution *p = realloc(u->attr, n * sizeof(*p));
+        if (!p)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        u->attr = p;
+        u->aattr = n;
+    }
+    a = &u->attr[u->nattr++];
+    a->passport = strdup(id);
+    a->key = strdup(f->key);
+    a->value = strdup(f->value);
+    memcpy(a->oid, oid, sizeof(a->oid));
+    return a->passport && a->key && a->value
+               ? 0
+               : pp_error_set(PP_ENOMEM, "out of memory");
+}
+
+/* The side-branch commit that last set (id, key) to value, if any. */
+static const char *attributed(const struct updater *u, const char *id,
+                              const pp_field *f)
+{
+    for (size_t i = u->nattr; i-- > 0;)
+        if (strcmp(u->attr[i].passport, id) == 0 &&
+            strcmp(u->attr[i].key, f->key) == 0)
+            return strcmp(u->attr[i].value, f->value) == 0 ? u->attr[i].oid
+                                                            : NULL;
+    return NULL;
+}
+
+/* Record the commits a merge brings in from its second parent, and which
+ * field values each of them set. */
+static int record_side(struct updater *u, const git_commit *merge)
+{
+    git_revwalk *walk = NULL;
+    git_oid oid;
+    int rc;
+
+    if (git_commit_parentcount(merge) < 2)
+        return 0;
+    if ((rc = git_revwalk_new(&walk, u->r->repo)) < 0 ||
+        (rc = git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL |
+                                            GIT_SORT_REVERSE)) < 0 ||
+        (rc = git_revwalk_push(walk, git_commit_parent_id(merge, 1))) < 0 ||
+        (rc = git_revwalk_hide(walk, git_commit_parent_id(merge, 0))) < 0) {
+        git_revwalk_free(walk);
+        return pp_git_fail(rc, "cannot walk a merged branch");
+    }
+    while ((rc = git_revwalk_next(&oid, walk)) == 0) {
+        git_commit *c = NULL;
+        pp_change *ch = NULL;
+        size_t n = 0;
+        char hex[GIT_OID_HEXSZ + 1];
+        const git_oid *parent;
+
+        if ((rc = git_commit_lookup(&c, u->r->repo, &oid)) < 0) {
+            rc = pp_git_fail(rc, "cannot read a merged commit");
+            break;
+        }
+        git_oid_tostr(hex, sizeof(hex), &oid);
+        parent = git_commit_parentcount(c) ? git_commit_parent_id(c, 0)
+                                           : NULL;
+        rc = record_commit(u, c, -1);
+        if (rc == 0)
+            rc = pp_store_changes(u->r, parent, &oid, &ch, &n);
+        for (size_t i = 0; rc == 0 && i < n; i++) {
+            pp_fields before, after;
+            rc = record_touch(u, hex, ch[i].id, &ch[i]);
+            if (rc == 0 && (rc = read_fields(u->r, &ch[i].old_blob,
+                                             &before)) == 0) {
+                if ((rc = read_fields(u->r, &ch[i].new_blob, &after)) == 0) {
+                    for (size_t k = 0; rc == 0 && k < after.count; k++) {
+                        const pp_field *old = pp_fields_find(
+                            &before, after.items[k].key);
+                        if (!old || strcmp(old->value,
+                                           after.items[k].value) != 0)
+                            rc = add_attribution(u, ch[i].id,
+                                                 &after.items[k], hex);
+                    }
+                    pp_fields_dispose(&after);
+                }
+                pp_fields_dispose(&before);
+            }
+        }
+        free(ch);
+        git_commit_free(c);
+        if (rc < 0)
+            break;
+    }
+    git_revwalk_free(walk);
+    return rc == GIT_ITEROVER ? 0 : rc;
+}
+
+/* Columns that make facts queryable: number, qualifier, status and a
+ * searchable text. */
+static void bind_fact_columns(sqlite3_stmt *st, const pp_field *f)
+{
+    cJSON *v = NULL;
+    if (strncmp(f->key, "facts/", 6) == 0 &&
+        (v = cJSON_Parse(f->value)) != NULL) {
+        const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
+        const cJSON *q = cJSON_GetObjectItemCaseSensitive(v, "qualifier");
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(v, "status");
+        if (cJSON_IsNumber(val))
+            sqlite3_bind_double(st, 4, val->valuedouble);
+        if (cJSON_IsString(q))
+            sqlite3_bind_text(st, 5, q->valuestring, -1, SQLITE_TRANSIENT);
+        if (cJSON_IsString(s))
+            sqlite3_bind_text(st, 6, s->valuestring, -1, SQLITE_TRANSIENT);
+        if (cJSON_IsString(val)) {
+            sqlite3_bind_text(st, 7, val->valuestring, -1, SQLITE_TRANSIENT);
+        } else if (cJSON_IsArray(val)) {
+            pp_buf t = PP_BUF_INIT;
+            const cJSON *c;
+            cJSON_ArrayForEach(c, val)
+                if (cJSON_IsString(c))
+                    pp_buf_printf(&t, "%s%s", t.len ? ", " : "",
+                                  c->valuestring);
+            sqlite3_bind_text(st, 7, pp_buf_cstr(&t), -1, SQLITE_TRANSIENT);
+            pp_buf_dispose(&t);
+        }
+        cJSON_Delete(v);
+        return;
+    }
+    sqlite3_bind_text(st, 7, f->value, -1, SQLITE_TRANSIENT);
+}
+
+static int index_names(struct updater *u, const char *id, const char *text,
+                       size_t len, long long seq, const char *blob_hex)
+{
+    cJSON *doc = NULL;
+    const cJSON *name = NULL, *a;
+    pp_buf n = PP_BUF_INIT;
+    int rc = 0;
+
+    /* A blob that is not a valid JSON object (written with plain git)
+     * still gets a passport row, but no names. */
+    if (pp_json_parse(text, len, id, &doc) == 0)
+        name = cJSON_GetObjectItemCaseSensitive(doc, "name");
+    sqlite3_bind_text(u->ins_pass, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(u->ins_pass, 2, blob_hex, -1, SQLITE_TRANSIENT);
+    if (cJSON_IsString(name))
+        sqlite3_bind_text(u->ins_pass, 3, name->valuestring, -1,
+                          SQLITE_TRANSIENT);
+    sqlite3_bind_int64(u->ins_pass, 4, seq);
+    if ((rc = run(u, u->ins_pass)) < 0)
+        goto done;
+
+#define ADD_NAME(str)                                                       \
+    do {                                                                    \
+        pp_name_normalize((str), &n);                                       \
+        if (n.len) {                                                        \
+            sqlite3_bind_text(u->ins_name, 1, id, -1, SQLITE_TRANSIENT);    \
+            sqlite3_bind_text(u->ins_name, 2, n.ptr, -1, SQLITE_TRANSIENT); \
+            sqlite3_bind_int64(u->ins_name, 3, seq);                        \
+            if ((rc = run(u, u->ins_name)) < 0)                             \
+                goto done;                                                  \
+        }                                                                   \
+    } while (0)
+
+    ADD_NAME(id);
+    if (cJSON_IsString(name))
+        ADD_NAME(name->valuestring);
+    cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(doc, "aliases"))
+    {
+        if (cJSON_IsString(a))
+            ADD_NAME(a->valuestring);
+    }
+#undef ADD_NAME
+done:
+    pp_buf_dispose(&n);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* Apply one changed passport of main-line commit `oid` (sequence seq). */
+static int apply_change(struct updater *u, const pp_change *ch,
+                        long long seq, const char *oid)
+{
+    pp_buf text = PP_BUF_INIT;
+    pp_fields now = {0};
+    char blob_hex[GIT_OID_HEXSZ + 1];
+    int rc;
+
+    if ((rc = record_touch(u, oid, ch->id, ch)) < 0)
+        return rc;
+    /* Close the passport's current version and names. */
+    sqlite3_bind_int64(u->close_pass, 1, seq);
+    sqlite3_bind_text(u->close_pass, 2, ch->id, -1, SQLITE_TRANSIENT);
+    if ((rc = run(u, u->close_pass)) < 0)
+        return rc;
+    sqlite3_bind_int64(u->close_names, 1, seq);
+    sqlite3_bind_text(u->close_names, 2, ch->id, -1, SQLITE_TRANSIENT);
+    if ((rc = run(u, u->close_names)) < 0)
+        return rc;
+    if (git_oid_is_zero(&ch->new_blob)) {
+        sqlite3_bind_int64(u->close_facts_all, 1, seq);
+        sqlite3_bind_text(u->close_facts_all, 2, ch->id, -1,
+                          SQLITE_TRANSIENT);
+        return run(u, u->close_facts_all);
+    }
+    if ((rc = pp_store_read_blob(u->r, &ch->new_blob, &text)) < 0)
+        return rc;
+    git_oid_tostr(blob_hex, sizeof(blob_hex), &ch->new_blob);
+    if ((rc = index_names(u, ch->id, pp_buf_cstr(&text), text.len, seq,
+                          blob_hex)) < 0)
+        goto done;
+    if (pp_fields_from_text(pp_buf_cstr(&text), text.len, &now) < 0) {
+        now.items = NULL; /* unparsable blob: it has no fields */
+        now.count = 0;
+    }
+
+    /* Compare with the open versions: close what changed or went away,
+     * insert what is new. */
+    {
+        pp_fields open = {0};
+        struct {
+            pp_field *items;
+            size_t count, alloc;
+        } acc = {0};
+        sqlite3_stmt *st = u->open_facts;
+        sqlite3_bind_text(st, 1, ch->id, -1, SQLITE_TRANSIENT);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            if (acc.count == acc.alloc) {
+                size_t na = acc.alloc ? acc.alloc * 2 : 32;
+                pp_field *p = realloc(acc.items, na * sizeof(*p));
+                if (!p)
+                    break;
+                acc.items = p;
+                acc.alloc = na;
+            }
+            acc.items[acc.count].key =
+                strdup((const char *)sqlite3_column_text(st, 0));
+            acc.items[acc.count].value =
+                strdup((const char *)sqlite3_column_text(st, 1));
+            acc.count++;
+        }
+        sqlite3_reset(st);
+        open.items = acc.items;
+        open.count = acc.count;
+        rc = 0;
+        /* The open set is unsorted: look fields up linearly per key in
+         * `now` (sorted) instead. */
+        for (size_t i = 0; rc == 0 && i < open.count; i++) {
+            const pp_field *f = pp_fields_find(&now, open.items[i].key);
+            if (f && strcmp(f->value, open.items[i].value) == 0)
+                continue;
+            sqlite3_bind_int64(u->close_facts_key, 1, seq);
+            sqlite3_bind_text(u->close_facts_key, 2, ch->id, -1,
+                              SQLITE_TRANSIENT);
+            sqlite3_bind_text(u->close_facts_key, 3, open.items[i].key, -1,
+                              SQLITE_TRANSIENT);
+            rc = run(u, u->close_facts_key);
+        }
+        for (size_t i = 0; rc == 0 && i < now.count; i++) {
+            const pp_field *f = &now.items[i];
+            int unchanged = 0;
+            for (size_t k = 0; k < open.count; k++)
+                if (strcmp(open.items[k].key, f->key) == 0) {
+                    unchanged = strcmp(open.items[k].value, f->value) == 0;
+                    break;
+                }
+            if (unchanged)
+                continue;
+            {
+                const char *by = attributed(u, ch->id, f);
+                sqlite3_stmt *ins = u->ins_fact;
+                sqlite3_bind_text(ins, 1, ch->id, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_text(ins, 2, f->key, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_text(ins, 3, f->value, -1, SQLITE_TRANSIENT);
+                bind_fact_columns(ins, f);
+                sqlite3_bind_int64(ins, 8, seq);
+                sqlite3_bind_text(ins, 9, oid, -1, SQLITE_TRANSIENT);
+                sqlite3_bind_text(ins, 10, by ? by : oid, -1,
+                                  SQLITE_TRANSIENT);
+                rc = run(u, ins);
+            }
+        }
+        pp_fields_dispose(&open);
+    }
+done:
+    pp_fields_dispose(&now);
+    pp_buf_dispose(&text);
+    return rc;
+}
+
+/* Index main-line commit `c` as sequence `seq`. */
+static int index_commit(struct updater *u, const git_commit *c, long long seq)
+{
+    char oid[GIT_OID_HEXSZ + 1];
+    pp_change *ch = NULL;
+    size_t n = 0;
+    const git_oid *parent = git_commit_parentcount(c)
+                                ? git_commit_parent_id(c, 0)
+                                : NULL;
+    int rc;
+
+    git_oid_tostr(oid, sizeof(oid), git_commit_id(c));
+    if ((rc = record_commit(u, c, seq)) < 0 ||
+        (rc = record_side(u, c)) < 0 ||
+        (rc = pp_store_changes(u->r, parent, git_commit_id(c), &ch, &n)) < 0)
+        return rc;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = apply_change(u, &ch[i], seq, oid);
+    free(ch);
+    /* Side attributions apply to this merge only. */
+    for (size_t i = 0; i < u->nattr; i++) {
+        free(u->attr[i].passport);
+        free(u->attr[i].key);
+        free(u->attr[i].value);
+    }
+    u->nattr = 0;
+    return rc;
+}
+
+static long long last_seq(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    long long seq = -1;
+    if (sqlite3_prepare_v2(db, "SELECT max(seq) FROM commits", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_type(st, 0) != SQLITE_NULL)
+        seq = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return seq;
+}
+
+/* Main-line commits after `base` (exclusive) up to `tip`, oldest first.
+ * *rewritten = 1 when base is not on tip's main line any more. */
+static int mainline_since(pp_reg *r, const git_oid *tip, const git_oid *base,
+                          git_oid **out, size_t *n, int *rewritten)
+{
+    git_oid *v = NULL, cur = *tip;
+    size_t count = 0, alloc = 0;
+    int rc = 0;
+
+    *rewritten = 0;
+    for (;;) {
+        git_commit *c = NULL;
+        if (base && git_oid_equal(&cur, base))
+            break;
+        if (count == alloc) {
+            size_t na = alloc ? alloc * 2 : 64;
+            git_oid *p = realloc(v, na * sizeof(*p));
+            if (!p) {
+                rc = pp_error_set(PP_ENOMEM, "out of memory");
+                break;
+            }
+            v = p;
+            alloc = na;
+        }
+        v[count++] = cur;
+        if ((rc = git_commit_lookup(&c, r->repo, &cur)) < 0) {
+            rc = pp_git_fail(rc, "cannot read a registry commit");
+            break;
+        }
+        if (git_commit_parentcount(c) == 0) {
+            git_commit_free(c);
+            if (base)
+                *rewritten = 1;
+            break;
+        }
+        cur = *git_commit_parent_id(c, 0);
+        git_commit_free(c);
+    }
+    if (rc < 0) {
+        free(v);
+        return rc;
+    }
+    /* Oldest first. */
+    for (size_t i = 0; i < count / 2; i++) {
+        git_oid t = v[i];
+        v[i] = v[count - 1 - i];
+        v[count - 1 - i] = t;
+    }
+    *out = v;
+    *n = count;
+    return 0;
+}
+
+static int update(pp_reg *r, size_t *new_commits, int from_scratch)
+{
+    struct updater u = {0};
+    git_oid tip, base, *todo = NULL;
+    pp_buf head = PP_BUF_INIT;
+    size_t n = 0;
+    int unborn, rc, have_base = 0, rewritten = 0;
+    char tip_hex[GIT_OID_HEXSZ + 1];
+
+    if (new_commits)
+        *new_commits = 0;
+    if ((rc = pp_store_tip(r, &tip, &unborn)) < 0)
+        return rc;
+    git_oid_tostr(tip_hex, sizeof(tip_hex), &tip);
+    /* Cheap check outside any transaction: nothing to do. */
+    if (!from_scratch && meta_get(r->db, "head", &head) == 1 &&
+        strcmp(head.ptr, unborn ? "" : tip_hex) == 0) {
+        pp_buf_dispose(&head);
+        return 0;
+    }
+    if (r->db_readonly) {
+        pp_buf_dispose(&head);
+        return pp_error_set(PP_EREADONLY, "the index is out of date and the "
+                            "registry is read-only");
+    }
+    if ((rc = exec(r->db, "BEGIN IMMEDIATE")) < 0)
+        goto done;
+    /* Another process may have updated it while we waited for the lock. */
+    pp_buf_clear(&head);
+    if (from_scratch) {
+        rc = exec(r->db, "DELETE FROM meta; DELETE FROM commits; "
+                         "DELETE FROM commit_passports; DELETE FROM "
+                         "passports; DELETE FROM names; DELETE FROM facts;");
+        if (rc < 0)
+            goto rollback;
+    } else if (meta_get(r->db, "head", &head) == 1) {
+        if (strcmp(head.ptr, unborn ? "" : tip_hex) == 0)
+            goto commit;
+        if (head.len && git_oid_fromstr(&base, head.ptr) == 0)
+            have_base = 1;
+    }
+    if (!unborn) {
+        rc = mainline_since(r, &tip, have_base ? &base : NULL, &todo, &n,
+                            &rewritten);
+        if (rc < 0)
+            goto rollback;
+        if (rewritten) {
+            /* The branch was rewritten under the index: start over. */
+            free(todo);
+            todo = NULL;
+            exec(r->db, "ROLLBACK");
+            pp_buf_dispose(&head);
+            return update(r, new_commits, 1);
+        }
+    }
+    u.r = r;
+    u.db = r->db;
+    for (size_t i = 0; i < NSTMT; i++) {
+        if (sqlite3_prepare_v2(r->db, stmt_sql[i], -1, stmt_slot(&u, i),
+                               NULL) != SQLITE_OK) {
+            rc = db_fail(r->db, "cannot prepare");
+            goto rollback;
+        }
+    }
+    {
+        long long seq = last_seq(r->db);
+        for (size_t i = 0; i < n; i++) {
+            git_commit *c = NULL;
+            if ((rc = git_commit_lookup(&c, r->repo, &todo[i])) < 0) {
+                rc = pp_git_fail(rc, "cannot read a registry commit");
+                goto rollback;
+            }
+            rc = index_commit(&u, c, ++seq);
+            git_commit_free(c);
+            if (rc < 0)
+                goto rollback;
+        }
+    }
+    if (new_commits)
+        *new_commits = n;
+commit:
+    if ((rc = meta_set(r->db, "head", unborn ? "" : tip_hex)) < 0)
+        goto rollback;
+    pp_crashpoint("index-before-commit");
+    if ((rc = exec(r->db, "COMMIT")) < 0)
+        goto rollback;
+    goto done;
+rollback:
+    updater_dispose(&u);
+    memset(&u, 0, sizeof(u));
+    exec(r->db, "ROLLBACK");
+done:
+    updater_dispose(&u);
+    free(todo);
+    pp_buf_dispose(&head);
+    return rc;
+}
+
+int pp_index_update(pp_reg *r, size_t *new_commits)
+{
+    int rc = pp_index_open(r, 1);
+    if (rc < 0)
+        return rc;
+    return update(r, new_commits, 0);
+}
+
+int pp_index_rebuild(pp_reg *r)
+{
+    int rc;
+    if (r->db) {
+        sqlite3_close(r->db);
+        r->db = NULL;
+    }
+    if (access(r->path, W_OK) != 0)
+        return pp_error_set(PP_EREADONLY, "cannot rebuild the index: the "
+                            "registry '%s' is read-only", r->path);
+    remove_index_files(r);
+    if ((rc = pp_index_open(r, 1)) < 0)
+        return rc;
+    return update(r, NULL, 1);
+}

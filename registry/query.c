@@ -1,0 +1,748 @@
+/*
+ * query.c - the query language and read-only SQL over the index.
+ *
+ *   expr    := or
+ *   or      := and { "or" and }
+ *   and     := unary { "and" unary }
+ *   unary   := "not" unary | "(" expr ")" | cond
+ *   cond    := FIELD op NUMBER       params.active > 30B
+ *            | FIELD op STRING       kind = "checkpoint"
+ *            | FIELD "~" STRING      optimizer ~ "Muon"
+ *            | FIELD "is" ["not"] ("undisclosed" | "disclosed" | "present")
+ *   op      := "=" | "!=" | "<" | "<=" | ">" | ">=" | "≤" | "≥"
+ *   NUMBER  := decimal or scientific, with an optional K, M, B, T suffix
+ *   FIELD   := a fact of the vocabulary, or id, name, developer, kind,
+ *              family, or the text groups optimizer, precision, mechanism
+ *
+ * The expression compiles to one SQL statement whose every value is a
+ * bound parameter: nothing the user types is pasted into SQL.  Numeric
+ * comparisons honour qualifiers: "more than 32T" satisfies "> 30T" and
+ * ">= 32T", but neither "> 40T" nor "< 40T", since the report does not
+ * say.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/utf8.h"
+#include "../schema/passport.h"
+#include "../core/banned.h"
+
+#define MAX_QUERY_BYTES 4096
+#define MAX_DEPTH 32
+#define MAX_BINDS 256
+
+/* ------------------------------------------------------------------ */
+/* Lexer                                                              */
+/* ------------------------------------------------------------------ */
+
+enum tok { T_END, T_WORD, T_NUM, T_STR, T_OP, T_LP, T_RP };
+
+struct lexer {
+    const char *src;
+    size_t pos;       /* byte offset of the next token */
+    enum tok t;       /* current token */
+    size_t start;     /* its byte offset */
+    pp_buf text;      /* its text (unquoted for strings) */
+};
+
+struct bind {
+    int is_num;
+    double num;
+    char *str;
+};
+
+struct compiler {
+    struct lexer lx;
+    pp_buf sql;
+    struct bind binds[MAX_BINDS];
+    int nbind;
+    int depth;
+    char *facts[32]; /* facts the expression names, for default fields */
+    int nfacts;
+};
+
+static int fail_at(struct compiler *c, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail_at(struct compiler *c, size_t off, const char *fmt, ...)
+{
+    pp_buf msg = PP_BUF_INIT;
+    va_list ap;
+    size_t col = pp_utf8_count(c->lx.src, off) + 1;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    pp_error_set(PP_EUSAGE, "query:1:%zu: %s\n  %s\n  %*s^", col,
+                 pp_buf_cstr(&msg), c->lx.src, (int)(col - 1), "");
+    pp_buf_dispose(&msg);
+    return PP_EUSAGE;
+}
+
+static int next(struct compiler *c)
+{
+    struct lexer *lx = &c->lx;
+    const char *s = lx->src;
+    size_t i = lx->pos;
+
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
+        i++;
+    lx->start = i;
+    pp_buf_clear(&lx->text);
+    if (!s[i]) {
+        lx->t = T_END;
+    } else if (s[i] == '(' || s[i] == ')') {
+        lx->t = s[i] == '(' ? T_LP : T_RP;
+        pp_buf_putc(&lx->text, s[i++]);
+    } else if (s[i] == '"' || s[i] == '\'') {
+        char q = s[i++];
+        while (s[i] && s[i] != q) {
+            if (s[i] == '\\' && s[i + 1])
+                i++;
+            pp_buf_putc(&lx->text, s[i++]);
+        }
+        if (!s[i])
+            return fail_at(c, lx->start, "unterminated string");
+        i++;
+        lx->t = T_STR;
+    } else if (strchr("<>=!~", s[i])) {
+        pp_buf_putc(&lx->text, s[i++]);
+        if (s[i] == '=')
+            pp_buf_putc(&lx->text, s[i++]);
+        lx->t = T_OP;
+    } else if (!strncmp(s + i, "\xE2\x89\xA4", 3) ||
+               !strncmp(s + i, "\xE2\x89\xA5", 3)) { /* ≤ ≥ */
+        pp_buf_puts(&lx->text, s[i + 2] == '\xA4' ? "<=" : ">=");
+        i += 3;
+        lx->t = T_OP;
+    } else if (isdigit((unsigned char)s[i]) ||
+               ((s[i] == '-' || s[i] == '.') &&
+                isdigit((unsigned char)s[i + 1]))) {
+        while (isalnum((unsigned char)s[i]) || s[i] == '.' ||
+               ((s[i] == '-' || s[i] == '+') &&
+                (s[i - 1] == 'e' || s[i - 1] == 'E')))
+            pp_buf_putc(&lx->text, s[i++]);
+        lx->t = T_NUM; /* a leading sign is part of the number */
+    } else if (isalpha((unsigned char)s[i]) || s[i] == '_') {
+        while (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.')
+            pp_buf_putc(&lx->text, s[i++]);
+        lx->t = T_WORD;
+    } else {
+        return fail_at(c, i, "unexpected character '%c'", s[i]);
+    }
+    lx->pos = i;
+    return 0;
+}
+
+static int is_word(const struct compiler *c, const char *w)
+{
+    return c->lx.t == T_WORD && strcmp(pp_buf_cstr(&c->lx.text), w) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Code generation                                                    */
+/* ------------------------------------------------------------------ */
+
+#define AT_F "f.from_seq <= ?1 AND (f.to_seq IS NULL OR f.to_seq > ?1)"
+#define AT_F_PLAIN "from_seq <= ?1 AND (to_seq IS NULL OR to_seq > ?1)"
+
+static int bind_num(struct compiler *c, double v)
+{
+    if (c->nbind == MAX_BINDS)
+        return fail_at(c, c->lx.start, "expression too long");
+    c->binds[c->nbind].is_num = 1;
+    c->binds[c->nbind].num = v;
+    return pp_buf_printf(&c->sql, "?%d", 2 + c->nbind++);
+}
+
+static int bind_str(struct compiler *c, const char *s)
+{
+    if (c->nbind == MAX_BINDS)
+        return fail_at(c, c->lx.start, "expression too long");
+    c->binds[c->nbind].is_num = 0;
+    c->binds[c->nbind].str = strdup(s);
+    return pp_buf_printf(&c->sql, "?%d", 2 + c->nbind++);
+}
+
+static const struct {
+    const char *name;
+    const char *like; /* keys of the group */
+} groups[] = {
+    {"optimizer", "optimizer/%"},
+    {"precision", "precision/%"},
+    {"mechanism", "stability/mechanisms/%"},
+    {"stability", "stability/%"},
+    {"claim", "claims/%"},
+    {"boundary", "boundaries/%"},
+    {"unknown", "unknowns/%"},
+};
+
+static const char *const meta_fields[] = {"id", "name", "developer", "kind",
+                                          "family", "summary"};
+
+static int remember_fact(struct compiler *c, const char *fact)
+{
+    for (int i = 0; i < c->nfacts; i++)
+        if (!strcmp(c->facts[i], fact))
+            return 0;
+    if (c->nfacts < 32)
+        c->facts[c->nfacts++] = strdup(fact);
+    return 0;
+}
+
+/* EXISTS over the field rows of the current passport at ?1. */
+static void exists_open(struct compiler *c)
+{
+    pp_buf_puts(&c->sql, "EXISTS (SELECT 1 FROM facts f WHERE f.passport = "
+                         "p.passport AND " AT_F " AND ");
+}
+
+static int numeric_cond(struct compiler *c, const char *fact, const char *op,
+                        double v)
+{
+    /* Intervals: = and ≈ are points; > and ≥ are lower bounds; < and ≤
+     * upper bounds.  The condition holds when the whole interval does. */
+    static const struct {
+        const char *op;
+        const char *sql;
+    } rules[] = {
+        {">", "((f.qualifier IN ('=','≈','≥') AND f.num > @) OR "
+              "(f.qualifier = '>' AND f.num >= @))"},
+        {">=", "(f.qualifier IN ('=','≈','≥','>') AND f.num >= @)"},
+        {"<", "((f.qualifier IN ('=','≈','≤') AND f.num < @) OR "
+              "(f.qualifier = '<' AND f.num <= @))"},
+        {"<=", "(f.qualifier IN ('=','≈','≤','<') AND f.num <= @)"},
+        {"=", "(f.qualifier IN ('=','≈') AND abs(f.num - @) <= 1e-9 * "
+              "abs(@))"},
+        {"!=", "(NOT (f.qualifier IN ('=','≈') AND abs(f.num - @) <= 1e-9 * "
+               "abs(@)))"},
+    };
+    int rc;
+    exists_open(c);
+    pp_buf_puts(&c->sql, "f.key = ");
+    {
+        pp_buf key = PP_BUF_INIT;
+        pp_buf_printf(&key, "facts/%s", fact);
+        rc = bind_str(c, key.ptr);
+        pp_buf_dispose(&key);
+    }
+    if (rc < 0)
+        return rc;
+    pp_buf_puts(&c->sql, " AND f.status = 'disclosed' AND ");
+    for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+        if (strcmp(rules[i].op, op) != 0)
+            continue;
+        /* One parameter, referenced at every '@'. */
+        if ((rc = bind_num(c, v)) < 0)
+            return rc;
+        {
+            char ref[16];
+            snprintf(ref, sizeof(ref), "?%d", 1 + c->nbind);
+            c->sql.len -= strlen(ref); /* bind_num wrote it: take it back */
+            c->sql.ptr[c->sql.len] = '\0';
+            for (const char *p = rules[i].sql; *p; p++) {
+                if (*p == '@')
+                    pp_buf_puts(&c->sql, ref);
+                else
+                    pp_buf_putc(&c->sql, *p);
+            }
+        }
+        return pp_buf_putc(&c->sql, ')');
+    }
+    return fail_at(c, c->lx.start, "operator '%s' does not apply to numbers",
+                   op);
+}
+
+static int cond(struct compiler *c)
+{
+    pp_buf field = PP_BUF_INIT;
+    size_t field_at = c->lx.start;
+    const char *f;
+    int rc = 0, is_fact, is_meta = 0, group = -1;
+    const char *unit;
+
+    if (c->lx.t != T_WORD) {
+        rc = fail_at(c, c->lx.start, "expected a field name");
+        goto done;
+    }
+    pp_buf_puts(&field, pp_buf_cstr(&c->lx.text));
+    f = field.ptr;
+    is_fact = pp_vocab_lookup(f) != NULL;
+    for (size_t i = 0; i < sizeof(meta_fields) / sizeof(meta_fields[0]); i++)
+        if (!strcmp(meta_fields[i], f))
+            is_meta = 1;
+    for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+        if (!strcmp(groups[i].name, f))
+            group = (int)i;
+    if (!is_fact && !is_meta && group < 0) {
+        rc = fail_at(c, field_at, "unknown field '%s' (a fact such as "
+                     "params.active, or id, name, developer, kind, family, "
+                     "optimizer, precision, mechanism)", f);
+        goto done;
+    }
+    if ((rc = next(c)) < 0)
+        goto done;
+
+    if (is_word(c, "is")) {
+        int negate = 0;
+        if ((rc = next(c)) < 0)
+            goto done;
+        if (is_word(c, "not")) {
+            negate = 1;
+            if ((rc = next(c)) < 0)
+                goto done;
+        }
+        if (!is_fact) {
+            rc = fail_at(c, field_at, "'is' applies to facts only");
+            goto done;
+        }
+        if (!is_word(c, "undisclosed") && !is_word(c, "disclosed") &&
+            !is_word(c, "present")) {
+            rc = fail_at(c, c->lx.start, "expected undisclosed, disclosed or "
+                         "present after 'is'");
+            goto done;
+        }
+        remember_fact(c, f);
+        pp_buf_puts(&c->sql, negate ? "NOT " : "");
+        exists_open(c);
+        pp_buf_puts(&c->sql, "f.key = ");
+        {
+            pp_buf key = PP_BUF_INIT;
+            pp_buf_printf(&key, "facts/%s", f);
+            rc = bind_str(c, key.ptr);
+            pp_buf_dispose(&key);
+        }
+        if (rc == 0 && !is_word(c, "present")) {
+            pp_buf_puts(&c->sql, " AND f.status = ");
+            rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+        }
+        pp_buf_putc(&c->sql, ')');
+        if (rc == 0)
+            rc = next(c);
+        goto done;
+    }
+    if (c->lx.t != T_OP) {
+        rc = fail_at(c, c->lx.start, "expected an operator (=, !=, <, <=, >, "
+                     ">=, ~ or 'is') after '%s'", f);
+        goto done;
+    }
+    {
+        pp_buf op = PP_BUF_INIT;
+        size_t op_at = c->lx.start;
+        pp_buf_puts(&op, pp_buf_cstr(&c->lx.text));
+        if ((rc = next(c)) < 0) {
+            pp_buf_dispose(&op);
+            goto done;
+        }
+        if (!strcmp(op.ptr, "~")) {
+            if (c->lx.t != T_STR && c->lx.t != T_WORD) {
+                rc = fail_at(c, c->lx.start, "expected a quoted text after "
+                             "'~'");
+            } else {
+                if (is_fact)
+                    remember_fact(c, f);
+                exists_open(c);
+                if (group >= 0) {
+                    pp_buf_printf(&c->sql, "f.key LIKE '%s'", groups[group].like);
+                } else {
+                    pp_buf k = PP_BUF_INIT;
+                    pp_buf_printf(&k, is_fact ? "facts/%s" : "%s", f);
+                    pp_buf_puts(&c->sql, "f.key = ");
+                    rc = bind_str(c, k.ptr);
+                    pp_buf_dispose(&k);
+                }
+                pp_buf_puts(&c->sql, " AND instr(lower(coalesce(f.text, "
+                                     "f.value)), lower(");
+                if (rc == 0)
+                    rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+                pp_buf_puts(&c->sql, ")) > 0)");
+                if (rc == 0)
+                    rc = next(c);
+            }
+        } else if (!strcmp(op.ptr, "=") || !strcmp(op.ptr, "==") ||
+                   !strcmp(op.ptr, "!=") || !strcmp(op.ptr, "<") ||
+                   !strcmp(op.ptr, "<=") || !strcmp(op.ptr, ">") ||
+                   !strcmp(op.ptr, ">=")) {
+            const char *o = !strcmp(op.ptr, "==") ? "=" : op.ptr;
+            unit = is_fact ? pp_vocab_unit(f) : NULL;
+            if (c->lx.t == T_NUM) {
+                double v;
+                if (!unit) {
+                    rc = fail_at(c, field_at, "'%s' is not a numeric fact",
+                                 f);
+                } else if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v,
+                                        NULL) < 0) {
+                    rc = fail_at(c, c->lx.start, "bad number '%s' (use 30B, "
+                                 "15T, 7.2e23 ...)", pp_buf_cstr(&c->lx.text));
+                } else {
+                    remember_fact(c, f);
+                    rc = numeric_cond(c, f, o, v);
+                    if (rc == 0)
+                        rc = next(c);
+                }
+            } else if (c->lx.t == T_STR || c->lx.t == T_WORD) {
+                if (unit) {
+                    rc = fail_at(c, c->lx.start, "'%s' is numeric: compare it "
+                                 "with a number", f);
+                } else if (strcmp(o, "=") && strcmp(o, "!=")) {
+                    rc = fail_at(c, op_at, "texts compare with =, != or ~ "
+                                 "only");
+                } else if (group >= 0) {
+                    rc = fail_at(c, op_at, "'%s' is a group of fields: use ~",
+                                 f);
+                } else {
+                    pp_buf k = PP_BUF_INIT;
+                    if (is_fact)
+                        remember_fact(c, f);
+                    if (!strcmp(o, "!="))
+                        pp_buf_puts(&c->sql, "NOT ");
+                    if (!strcmp(f, "id")) {
+                        pp_buf_puts(&c->sql, "(p.passport = ");
+                        rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+                        pp_buf_putc(&c->sql, ')');
+                    } else {
+                        exists_open(c);
+                        pp_buf_printf(&k, is_fact ? "facts/%s" : "%s", f);
+                        pp_buf_puts(&c->sql, "f.key = ");
+                        rc = bind_str(c, k.ptr);
+                        pp_buf_puts(&c->sql, " AND lower(coalesce(f.text, "
+                                             "f.value)) = lower(");
+                        if (rc == 0)
+                            rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+                        pp_buf_puts(&c->sql, "))");
+                    }
+                    pp_buf_dispose(&k);
+                    if (rc == 0)
+                        rc = next(c);
+                }
+            } else {
+                rc = fail_at(c, c->lx.start, "expected a value after '%s'",
+                             op.ptr);
+            }
+        } else {
+            rc = fail_at(c, op_at, "unknown operator '%s'", op.ptr);
+        }
+        pp_buf_dispose(&op);
+    }
+done:
+    pp_buf_dispose(&field);
+    return rc;
+}
+
+static int expr(struct compiler *c);
+
+static int unary(struct compiler *c)
+{
+    int rc;
+    if (++c->depth > MAX_DEPTH)
+        return fail_at(c, c->lx.start, "expression nested too deeply");
+    if (is_word(c, "not")) {
+        if ((rc = next(c)) < 0)
+            return rc;
+        pp_buf_puts(&c->sql, "NOT (");
+        if ((rc = unary(c)) < 0)
+            return rc;
+        pp_buf_putc(&c->sql, ')');
+    } else if (c->lx.t == T_LP) {
+        size_t open_at = c->lx.start;
+        if ((rc = next(c)) < 0)
+            return rc;
+        pp_buf_putc(&c->sql, '(');
+        if ((rc = expr(c)) < 0)
+            return rc;
+        if (c->lx.t != T_RP)
+            return fail_at(c, c->lx.t == T_END ? c->lx.start : c->lx.start,
+                           "missing ')' for the '(' at column %zu",
+                           pp_utf8_count(c->lx.src, open_at) + 1);
+        pp_buf_putc(&c->sql, ')');
+        if ((rc = next(c)) < 0)
+            return rc;
+    } else {
+        rc = cond(c);
+        if (rc < 0)
+            return rc;
+    }
+    c->depth--;
+    return 0;
+}
+
+static int and_expr(struct compiler *c)
+{
+    int rc = unary(c);
+    while (rc == 0 && is_word(c, "and")) {
+        pp_buf_puts(&c->sql, " AND ");
+        if ((rc = next(c)) == 0)
+            rc = unary(c);
+    }
+    return rc;
+}
+
+static int expr(struct compiler *c)
+{
+    int rc = and_expr(c);
+    while (rc == 0 && is_word(c, "or")) {
+        pp_buf_puts(&c->sql, " OR ");
+        if ((rc = next(c)) == 0)
+            rc = and_expr(c);
+    }
+    return rc;
+}
+
+static void compiler_dispose(struct compiler *c)
+{
+    for (int i = 0; i < c->nbind; i++)
+        free(c->binds[i].str);
+    for (int i = 0; i < c->nfacts; i++)
+        free(c->facts[i]);
+    pp_buf_dispose(&c->sql);
+    pp_buf_dispose(&c->lx.text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The value of output field `name` for passport `id`. */
+static cJSON *field_value(pp_reg *r, sqlite3_stmt *fst, long long seq,
+                          const char *id, const char *name)
+{
+    pp_buf key = PP_BUF_INIT;
+    cJSON *v = NULL;
+    if (!strcmp(name, "id"))
+        return cJSON_CreateString(id);
+    pp_buf_printf(&key, pp_vocab_lookup(name) ? "facts/%s" : "%s", name);
+    sqlite3_bind_int64(fst, 1, seq);
+    sqlite3_bind_text(fst, 2, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(fst, 3, key.ptr, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(fst) == SQLITE_ROW)
+        v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
+    sqlite3_reset(fst);
+    pp_buf_dispose(&key);
+    (void)r;
+    return v ? v : cJSON_CreateNull();
+}
+
+int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
+                 const char *fields, cJSON **out)
+{
+    struct compiler c;
+    sqlite3_stmt *st = NULL, *fst = NULL;
+    cJSON *root = NULL, *names, *rows;
+    pp_buf flist = PP_BUF_INIT;
+    int rc;
+
+    *out = NULL;
+    memset(&c, 0, sizeof(c));
+    if (strlen(text) > MAX_QUERY_BYTES)
+        return pp_error_set(PP_EUSAGE, "query longer than %d bytes",
+                            MAX_QUERY_BYTES);
+    if (!pp_utf8_valid(text, strlen(text), NULL))
+        return pp_error_set(PP_EUSAGE, "query is not valid UTF-8");
+    c.lx.src = text;
+    pp_buf_puts(&c.sql, "SELECT p.passport FROM passports p WHERE "
+                        "p.from_seq <= ?1 AND (p.to_seq IS NULL OR p.to_seq "
+                        "> ?1) AND (");
+    if ((rc = next(&c)) < 0 || (rc = expr(&c)) < 0)
+        goto done;
+    if (c.lx.t != T_END) {
+        rc = fail_at(&c, c.lx.start, "unexpected '%s' (expected and, or or "
+                     "the end)", pp_buf_cstr(&c.lx.text));
+        goto done;
+    }
+    pp_buf_puts(&c.sql, ") ORDER BY p.passport");
+
+    /* Output fields: given, or id, name and the facts named. */
+    if (fields && *fields) {
+        pp_buf_puts(&flist, fields);
+    } else {
+        pp_buf_puts(&flist, "id,name");
+        for (int i = 0; i < c.nfacts; i++)
+            pp_buf_printf(&flist, ",%s", c.facts[i]);
+    }
+    root = cJSON_CreateObject();
+    names = cJSON_AddArrayToObject(root, "fields");
+    {
+        char *save = strdup(flist.ptr), *p = save;
+        while (p && *p) {
+            char *comma = strchr(p, ',');
+            if (comma)
+                *comma = '\0';
+            if (*p) {
+                int ok = !strcmp(p, "id") || pp_vocab_lookup(p);
+                for (size_t i = 0;
+                     i < sizeof(meta_fields) / sizeof(meta_fields[0]); i++)
+                    ok |= !strcmp(meta_fields[i], p);
+                if (!ok) {
+                    rc = pp_error_set(PP_EUSAGE, "--fields: unknown field "
+                                      "'%s'", p);
+                    free(save);
+                    goto done;
+                }
+                cJSON_AddItemToArray(names, cJSON_CreateString(p));
+            }
+            p = comma ? comma + 1 : NULL;
+        }
+        free(save);
+    }
+    if ((rc = pp_index_open(r, 1)) < 0)
+        goto done;
+    if (sqlite3_prepare_v2(r->db, c.sql.ptr, -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(r->db,
+                           "SELECT value FROM facts WHERE " AT_F_PLAIN
+                           " AND passport = ?2 AND key = ?3",
+                           -1, &fst, NULL) != SQLITE_OK) {
+        rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+        goto done;
+    }
+    sqlite3_bind_int64(st, 1, at->seq);
+    for (int i = 0; i < c.nbind; i++) {
+        if (c.binds[i].is_num)
+            sqlite3_bind_double(st, 2 + i, c.binds[i].num);
+        else
+            sqlite3_bind_text(st, 2 + i, c.binds[i].str, -1,
+                              SQLITE_TRANSIENT);
+    }
+    rows = cJSON_AddArrayToObject(root, "rows");
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(st, 0);
+        cJSON *row = cJSON_CreateObject();
+        const cJSON *n;
+        cJSON_ArrayForEach(n, names)
+        {
+            cJSON *v = field_value(r, fst, at->seq, id, n->valuestring);
+            cJSON_AddItemToObject(row, n->valuestring, v);
+        }
+        cJSON_AddItemToArray(rows, row);
+    }
+    rc = rc == SQLITE_DONE ? 0
+                           : pp_error_set(PP_ERROR, "index: %s",
+                                          sqlite3_errmsg(r->db));
+done:
+    sqlite3_finalize(st);
+    sqlite3_finalize(fst);
+    compiler_dispose(&c);
+    pp_buf_dispose(&flist);
+    if (rc < 0) {
+        cJSON_Delete(root);
+        return rc;
+    }
+    *out = root;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Read-only SQL                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Deny anything but reading: no ATTACH (which could open another file
+ * for writing), no PRAGMA that changes state, no writes. */
+static int authorizer(void *data, int action, const char *a, const char *b,
+                      const char *c, const char *d)
+{
+    (void)data, (void)b, (void)c, (void)d;
+    switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_READ:
+    case SQLITE_FUNCTION:
+    case SQLITE_RECURSIVE:
+        return SQLITE_OK;
+    case SQLITE_PRAGMA:
+        /* Only informational pragmas with no argument. */
+        return b == NULL && a &&
+                       (!strcmp(a, "table_info") || !strcmp(a, "table_list"))
+                   ? SQLITE_OK
+                   : SQLITE_DENY;
+    default:
+        return SQLITE_DENY;
+    }
+}
+
+int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    const char *tail = NULL;
+    pp_buf path = PP_BUF_INIT;
+    cJSON *root = NULL, *cols, *rows;
+    int rc, n;
+
+    *out = NULL;
+    /* Bring the index up to date through the normal connection first. */
+    if ((rc = pp_index_update(r, NULL)) < 0)
+        return rc;
+    pp_buf_printf(&path, "%s/%s", r->path, PP_INDEX_FILE);
+    rc = sqlite3_open_v2(path.ptr, &db, SQLITE_OPEN_READONLY, NULL);
+    pp_buf_dispose(&path);
+    if (rc != SQLITE_OK) {
+        rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(db));
+        goto done;
+    }
+    sqlite3_busy_timeout(db, 10000);
+    sqlite3_set_authorizer(db, authorizer, NULL);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK) {
+        rc = sqlite3_errcode(db) == SQLITE_AUTH
+                 ? pp_error_set(PP_EUSAGE, "sql: only reading the index is "
+                                "allowed")
+                 : pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
+        goto done;
+    }
+    while (tail && (*tail == ' ' || *tail == '\n' || *tail == '\t' ||
+                    *tail == ';'))
+        tail++;
+    if (!st || (tail && *tail)) {
+        rc = pp_error_set(PP_EUSAGE, "sql: give exactly one statement");
+        goto done;
+    }
+    if (!sqlite3_stmt_readonly(st)) {
+        rc = pp_error_set(PP_EUSAGE, "sql: the index is read-only here");
+        goto done;
+    }
+    root = cJSON_CreateObject();
+    cols = cJSON_AddArrayToObject(root, "columns");
+    n = sqlite3_column_count(st);
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(cols,
+                             cJSON_CreateString(sqlite3_column_name(st, i)));
+    rows = cJSON_AddArrayToObject(root, "rows");
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cJSON *row = cJSON_CreateArray();
+        for (int i = 0; i < n; i++) {
+            switch (sqlite3_column_type(st, i)) {
+            case SQLITE_INTEGER:
+            case SQLITE_FLOAT:
+                cJSON_AddItemToArray(
+                    row, cJSON_CreateNumber(sqlite3_column_double(st, i)));
+                break;
+            case SQLITE_NULL:
+                cJSON_AddItemToArray(row, cJSON_CreateNull());
+                break;
+            default:
+                cJSON_AddItemToArray(
+                    row, cJSON_CreateString(
+                             (const char *)sqlite3_column_text(st, i)));
+            }
+        }
+        cJSON_AddItemToArray(rows, row);
+    }
+    if (rc != SQLITE_DONE) {
+        rc = pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
+        goto done;
+    }
+    rc = 0;
+done:
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    if (rc < 0) {
+        cJSON_Delete(root);
+        return rc;
+    }
+    *out = root;
+    return 0;
+}
