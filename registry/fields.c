@@ -288,34 +288,45 @@ static int place(cJSON *root, const char *key, cJSON *value)
     }
 }
 
-/* Order the items of an id-keyed array like `order` does, new ids last. */
-static void reorder(cJSON *arr, const cJSON *order)
+static int same_id(const cJSON *a, const cJSON *b)
 {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, "id");
+    const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, "id");
+    return cJSON_IsString(x) && cJSON_IsString(y) &&
+           strcmp(x->valuestring, y->valuestring) == 0;
+}
+
+/* Order the items of an id-keyed array like `order` does, new ids last.
+ * The array is emptied and refilled by appending only: cJSON 1.7.15's
+ * cJSON_InsertItemInArray loses items when inserting mid-array. */
+static int reorder(cJSON *arr, const cJSON *order)
+{
+    int n = cJSON_GetArraySize(arr), k = 0;
+    cJSON **items;
     const cJSON *o;
-    int pos = 0;
-    if (!cJSON_IsArray(arr) || !cJSON_IsArray(order))
-        return;
+
+    if (!cJSON_IsArray(arr) || !cJSON_IsArray(order) || n < 2)
+        return 0;
+    items = calloc((size_t)n, sizeof(*items));
+    if (!items)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    while (cJSON_GetArraySize(arr) > 0)
+        items[k++] = cJSON_DetachItemFromArray(arr, 0);
     cJSON_ArrayForEach(o, order)
     {
-        const cJSON *oid = cJSON_GetObjectItemCaseSensitive(o, "id");
-        int idx = 0;
-        cJSON *it;
-        if (!cJSON_IsString(oid))
-            continue;
-        cJSON_ArrayForEach(it, arr)
-        {
-            const cJSON *iid = cJSON_GetObjectItemCaseSensitive(it, "id");
-            if (cJSON_IsString(iid) &&
-                strcmp(iid->valuestring, oid->valuestring) == 0)
+        for (int i = 0; i < n; i++) {
+            if (items[i] && same_id(items[i], o)) {
+                cJSON_AddItemToArray(arr, items[i]);
+                items[i] = NULL;
                 break;
-            idx++;
-        }
-        if (idx < cJSON_GetArraySize(arr)) {
-            cJSON *moved = cJSON_DetachItemFromArray(arr, idx);
-            cJSON_InsertItemInArray(arr, pos, moved);
-            pos++;
+            }
         }
     }
+    for (int i = 0; i < n; i++)
+        if (items[i])
+            cJSON_AddItemToArray(arr, items[i]);
+    free(items);
+    return 0;
 }
 
 int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
@@ -340,10 +351,16 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
         cJSON_Delete(root);
         return rc;
     }
-    for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++) {
+    for (size_t i = 0; rc == 0 && i < sizeof(splits) / sizeof(splits[0]);
+         i++) {
         if (splits[i].how == ARR_ID && !strchr(splits[i].path, '/'))
-            reorder(cJSON_GetObjectItemCaseSensitive(root, splits[i].path),
-                    cJSON_GetObjectItemCaseSensitive(order, splits[i].path));
+            rc = reorder(
+                cJSON_GetObjectItemCaseSensitive(root, splits[i].path),
+                cJSON_GetObjectItemCaseSensitive(order, splits[i].path));
+    }
+    if (rc < 0) {
+        cJSON_Delete(root);
+        return rc;
     }
     *out = root;
     return 0;

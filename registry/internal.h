@@ -79,8 +79,9 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
                          const char *reflog);
 
 /* Test-only crash points (PASSPORT_TEST_CRASH_AT=NAME): the process ends
- * at once, as if killed, when NAME is reached.  No-op unless built with
- * PP_TEST_HOOKS. */
+ * at once, as if killed, when NAME is reached; PASSPORT_TEST_PAUSE_AT=NAME
+ * sleeps there once for a second, so a test can force a race.  No-op
+ * unless built with PP_TEST_HOOKS. */
 void pp_crashpoint(const char *name);
 
 /* --- index.c: SQLite ----------------------------------------------- */

@@ -95,13 +95,14 @@ int pp_reg_open(pp_reg **out, const char *path)
     if (!S_ISDIR(st.st_mode))
         return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: not a "
                             "folder", path);
-    rc = git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH |
-                                                  GIT_REPOSITORY_OPEN_BARE,
+    rc = git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH,
                                  NULL);
-    if (rc < 0)
+    if (rc == GIT_ENOTFOUND)
         return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: not a git "
                             "repository (create one with 'passport init')",
                             path);
+    if (rc < 0) /* e.g. owned by another user and not in safe.directory */
+        return pp_git_fail(rc, "cannot open the registry");
     if (!git_repository_is_bare(repo)) {
         git_repository_free(repo);
         return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: a "
@@ -304,6 +305,20 @@ int pp_reg_clone(pp_reg **out, const char *url, const char *path)
     opts.bare = 1;
     if ((rc = git_clone(&repo, url, path, &opts)) < 0)
         return pp_git_fail(rc, "cannot clone the registry");
+    /* The remote's HEAD may name another branch (a plain 'git init
+     * --bare' says master): the registry's branch is main, taken from
+     * origin/main when it arrived. */
+    {
+        git_oid theirs, mine;
+        git_reference *ref = NULL;
+        if (git_reference_name_to_id(&mine, repo, PP_BRANCH) != 0 &&
+            git_reference_name_to_id(&theirs, repo,
+                                     "refs/remotes/origin/main") == 0)
+            git_reference_create(&ref, repo, PP_BRANCH, &theirs, 0,
+                                 "passport clone");
+        git_reference_free(ref);
+        git_repository_set_head(repo, PP_BRANCH);
+    }
     if (!(*out = reg_new(repo, path))) {
         git_repository_free(repo);
         return pp_error_set(PP_ENOMEM, "out of memory");

@@ -37,8 +37,14 @@ void pp_crashpoint(const char *name)
 {
 #ifdef PP_TEST_HOOKS
     const char *at = getenv("PASSPORT_TEST_CRASH_AT");
+    const char *pause = getenv("PASSPORT_TEST_PAUSE_AT");
     if (at && strcmp(at, name) == 0)
         _exit(137); /* as if killed: no cleanup, no buffered output */
+    if (pause && strcmp(pause, name) == 0) {
+        /* Hold still here once, so a test can slip another writer in. */
+        unsetenv("PASSPORT_TEST_PAUSE_AT");
+        sleep(1);
+    }
 #else
     (void)name;
 #endif
