@@ -271,18 +271,18 @@ static int place(cJSON *root, const char *key, cJSON *value)
             return 0;
         }
         {
-            char sub[512];
             int sub_how;
-            snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "/" : "",
-                     name);
-            sub_how = split_of(sub);
+            /* Bounds were checked above: path + '/' + name fits. */
+            if (plen)
+                path[plen++] = '/';
+            memcpy(path + plen, name, n + 1);
+            plen += n;
+            sub_how = split_of(path);
             cur = child(cur, how, name, sub_how == ARR_ID || sub_how == ARR_IDX);
             if (!cur) {
                 cJSON_Delete(value);
                 return pp_error_set(PP_ENOMEM, "out of memory");
             }
-            memcpy(path, sub, strlen(sub) + 1);
-            plen = strlen(path);
         }
         seg = slash + 1;
     }
