@@ -452,5 +452,5 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
     if (cJSON_IsString(value))
         pp_buf_puts(out, value->valuestring);
     else
-        pp_json_write_compact(out, value, NULL);
+        pp_passport_compact(value, out);
 }

@@ -505,7 +505,7 @@ done:
  * in reading order.  Keys not listed (fact names, role names, hyper-
  * parameter names) sort by name after the listed ones. */
 static const char *const key_order[] = {
-    "format", "id", "passport", "fact", "name", "aliases", "developer", "kind", "family",
+    "passport", "format", "id", "name", "aliases", "developer", "kind", "family",
     "summary", "dates", "sources", "facts", "precision", "optimizer",
     "stability", "claims", "unknowns", "boundaries",
     /* dates */
@@ -513,7 +513,7 @@ static const char *const key_order[] = {
     /* sources */
     "priority", "title", "url", "arxiv", "date",
     /* claims, unknowns, boundaries, headline */
-    "text", "about", "not", "hypothesis", "scope",
+    "text", "fact", "about", "not", "hypothesis", "scope",
     /* facts */
     "value", "unit", "qualifier", "sig_digits", "reported", "basis",
     "status",

@@ -16,8 +16,9 @@
 # of its folder, with PASSPORT_SHIPPED pointing at ROOT/passports and a
 # fresh registry seeded from it (fixed author and dates, so commit ids are
 # stable) in PASSPORT_REGISTRY, unless the case has a file 'no-registry';
-# HOME and XDG_DATA_HOME point into the sandbox.  ROOT in the output reads
-# as @ROOT@.  PP_UPDATE_GOLDEN=1 rewrites the expected
+# HOME and XDG_DATA_HOME point into the sandbox (with 'no-registry', the
+# default location there is used).  ROOT and the sandbox in the output read
+# as @ROOT@ and @WORK@.  PP_UPDATE_GOLDEN=1 rewrites the expected
 # files from the actual ones (review the diff before committing).
 set -u
 bin=$1 root=$2 case=$3
@@ -34,7 +35,9 @@ export GIT_COMMITTER_DATE="2026-07-01T12:00:00Z"
 export GIT_CONFIG_NOSYSTEM=1
 unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 export PASSPORT_REGISTRY="$work/.registry"
-if [ ! -f no-registry ]; then
+if [ -f no-registry ]; then
+    unset PASSPORT_REGISTRY # the default location, inside the sandbox
+else
     "$bin" init -q "$PASSPORT_REGISTRY" >/dev/null 2>&1 ||
         { echo "FAIL: cannot create the test registry"; exit 1; }
 fi
@@ -47,7 +50,7 @@ eval "set -- $(cat cmd)"
 "$bin" "$@" <"$input" >actual.stdout 2>actual.stderr
 status=$?
 for f in actual.stdout actual.stderr; do
-    sed -i "s|$root|@ROOT@|g" "$f"
+    sed -i "s|$root|@ROOT@|g; s|$work|@WORK@|g" "$f"
 done
 if [ "${PP_UPDATE_GOLDEN:-}" = 1 ]; then
     echo "$status" >"$case/status"
