@@ -75,16 +75,26 @@ int cmd_log(int argc, char **argv)
         cJSON_ArrayForEach(e, log)
         {
             const cJSON *p;
+            int shown = 0, total;
             pp_buf_printf(&out, "%.12s %s %s <%s>\n    %s\n",
                           cJSON_GetObjectItem(e, "commit")->valuestring,
                           cJSON_GetObjectItem(e, "date")->valuestring,
                           cJSON_GetObjectItem(e, "author")->valuestring,
                           cJSON_GetObjectItem(e, "email")->valuestring,
                           cJSON_GetObjectItem(e, "message")->valuestring);
+            total = cJSON_GetArraySize(cJSON_GetObjectItem(e, "passports"));
             cJSON_ArrayForEach(p, cJSON_GetObjectItem(e, "passports"))
+            {
+                /* A seeding commit touches every passport: keep the
+                 * text readable; JSON has them all. */
+                if (shown++ == 12 && total > 13) {
+                    pp_buf_printf(&out, "    ... and %d more\n", total - 12);
+                    break;
+                }
                 pp_buf_printf(&out, "    %s %s\n",
                               cJSON_GetObjectItem(p, "change")->valuestring,
                               cJSON_GetObjectItem(p, "passport")->valuestring);
+            }
         }
     }
     rc = cli_flush("log", &out);

@@ -1003,7 +1003,8 @@ int pp_reg_log(pp_reg *r, const char *id, cJSON **out)
                  &st);
     if (rc == 0)
         rc = prepare(r, "SELECT passport, change FROM commit_passports WHERE "
-                        "oid = ?1 ORDER BY passport",
+                        "oid = ?1 AND (?2 IS NULL OR passport = ?2) ORDER BY "
+                        "passport",
                      &pst);
     if (rc < 0)
         goto done;
@@ -1013,6 +1014,8 @@ int pp_reg_log(pp_reg *r, const char *id, cJSON **out)
         cJSON *o = commit_object(st, 0), *ps = cJSON_CreateArray();
         sqlite3_bind_text(pst, 1, (const char *)sqlite3_column_text(st, 0),
                           -1, SQLITE_TRANSIENT);
+        if (id)
+            sqlite3_bind_text(pst, 2, id, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(pst) == SQLITE_ROW) {
             cJSON *p = cJSON_CreateObject();
             cJSON_AddStringToObject(p, "passport",
