@@ -109,36 +109,59 @@ static const char *find_duplicate_key(const cJSON *obj)
     return dup;
 }
 
-static int check_tree(const cJSON *node, pp_buf *ptr, const char *name)
+/* The first node (depth-first) that breaks a rule: a number that is not
+ * finite, or an object with a duplicate key (*dup then names the key). */
+static const cJSON *find_bad(const cJSON *node, const char **dup)
+{
+    if (cJSON_IsNumber(node) && !isfinite(node->valuedouble))
+        return node;
+    if (cJSON_IsObject(node) && (*dup = find_duplicate_key(node)) != NULL)
+        return node;
+    for (const cJSON *c = node->child; c; c = c->next) {
+        const cJSON *bad = find_bad(c, dup);
+        if (bad)
+            return bad;
+    }
+    return NULL;
+}
+
+/* Append the JSON pointer of `target` under `node`; 1 when found. */
+static int pointer_to(const cJSON *node, const cJSON *target, pp_buf *ptr)
 {
     size_t mark = ptr->len;
     int index = 0;
-
-    if (cJSON_IsNumber(node) && !isfinite(node->valuedouble))
-        return pp_error_set(PP_EINVALID,
-                            "%s: %s: number out of range (not a finite "
-                            "double)",
-                            name, ptr->len ? ptr->ptr : "/");
-    if (cJSON_IsObject(node)) {
-        const char *dup = find_duplicate_key(node);
-        if (dup) {
-            if (pp_json_pointer_push(ptr, dup) < 0)
-                return PP_ENOMEM;
-            return pp_error_set(PP_EINVALID, "%s: %s: duplicate key '%s'",
-                                name, ptr->ptr, dup);
-        }
-    }
+    if (node == target)
+        return 1;
     for (const cJSON *c = node->child; c; c = c->next, index++) {
-        int rc = cJSON_IsObject(node) ? pp_json_pointer_push(ptr, c->string)
-                                      : pp_json_pointer_push_index(ptr, index);
-        if (rc < 0)
-            return PP_ENOMEM;
-        if (check_tree(c, ptr, name) < 0)
-            return PP_EINVALID;
+        if (cJSON_IsObject(node))
+            pp_json_pointer_push(ptr, c->string);
+        else
+            pp_json_pointer_push_index(ptr, index);
+        if (pointer_to(c, target, ptr))
+            return 1;
         ptr->len = mark;
-        ptr->ptr[mark] = '\0';
+        if (ptr->ptr)
+            ptr->ptr[mark] = '\0';
     }
     return 0;
+}
+
+/* Duplicate keys and non-finite numbers: found in one cheap pass; the
+ * pointer is only built for the message. */
+static int check_tree(const cJSON *root, pp_buf *ptr, const char *name)
+{
+    const char *dup = NULL;
+    const cJSON *bad = find_bad(root, &dup);
+    if (!bad)
+        return 0;
+    pointer_to(root, bad, ptr);
+    if (dup) {
+        pp_json_pointer_push(ptr, dup);
+        return pp_error_set(PP_EINVALID, "%s: %s: duplicate key '%s'", name,
+                            ptr->ptr, dup);
+    }
+    return pp_error_set(PP_EINVALID, "%s: %s: number out of range (not a "
+                        "finite double)", name, ptr->len ? ptr->ptr : "/");
 }
 
 int pp_json_parse(const char *data, size_t len, const char *name,
@@ -265,6 +288,17 @@ int pp_json_write_string(pp_buf *out, const char *s)
         return PP_ENOMEM;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         int rc;
+        /* Copy a run of characters that need no escape at once. */
+        const unsigned char *q = p;
+        while (*q >= 0x20 && *q != '"' && *q != '\\')
+            q++;
+        if (q > p) {
+            if (pp_buf_put(out, p, (size_t)(q - p)) < 0)
+                return PP_ENOMEM;
+            p = q;
+            if (!*p)
+                break;
+        }
         switch (*p) {
         case '"': rc = pp_buf_puts(out, "\\\""); break;
         case '\\': rc = pp_buf_puts(out, "\\\\"); break;

@@ -80,6 +80,7 @@ static int emit(struct acc *a, const char *key, const cJSON *node)
         return PP_ENOMEM;
     a->items[a->count].key = strdup(key);
     a->items[a->count].value = pp_buf_detach(&v);
+    a->items[a->count].node = node;
     if (!a->items[a->count].key || !a->items[a->count].value) {
         free(a->items[a->count].key);
         free(a->items[a->count].value);
@@ -154,6 +155,8 @@ int pp_fields_from_text(const char *text, size_t len, pp_fields *out)
         return rc;
     rc = pp_fields_from_doc(doc, out);
     cJSON_Delete(doc);
+    for (size_t i = 0; i < out->count; i++)
+        out->items[i].node = NULL; /* the document is gone */
     return rc;
 }
 

@@ -28,7 +28,7 @@
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 3
 
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -49,13 +49,13 @@ static const char schema_sql[] =
     "  passport TEXT NOT NULL, norm TEXT NOT NULL,"
     "  from_seq INTEGER NOT NULL, to_seq INTEGER);"
     "CREATE INDEX names_norm ON names(norm);"
+    "CREATE INDEX names_passport ON names(passport, to_seq);"
     "CREATE TABLE facts("
     "  passport TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,"
     "  num REAL, qualifier TEXT, status TEXT, text TEXT,"
     "  from_seq INTEGER NOT NULL, to_seq INTEGER,"
     "  commit_oid TEXT NOT NULL, author_oid TEXT NOT NULL,"
-    "  PRIMARY KEY(passport, key, from_seq));"
-    "CREATE INDEX facts_key ON facts(key, passport);";
+    "  PRIMARY KEY(passport, key, from_seq));";
 
 static int db_fail(sqlite3 *db, const char *what)
 {
@@ -464,9 +464,11 @@ static int record_side(struct updater *u, const git_commit *merge)
  * searchable text. */
 static void bind_fact_columns(sqlite3_stmt *st, const pp_field *f)
 {
-    cJSON *v = NULL;
-    if (strncmp(f->key, "facts/", 6) == 0 &&
-        (v = cJSON_Parse(f->value)) != NULL) {
+    cJSON *parsed = NULL;
+    const cJSON *v = f->node;
+    if (strncmp(f->key, "facts/", 6) == 0 && !v)
+        v = parsed = cJSON_Parse(f->value);
+    if (strncmp(f->key, "facts/", 6) == 0 && v) {
         const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
         const cJSON *q = cJSON_GetObjectItemCaseSensitive(v, "qualifier");
         const cJSON *s = cJSON_GetObjectItemCaseSensitive(v, "status");
@@ -488,24 +490,22 @@ static void bind_fact_columns(sqlite3_stmt *st, const pp_field *f)
             sqlite3_bind_text(st, 7, pp_buf_cstr(&t), -1, SQLITE_TRANSIENT);
             pp_buf_dispose(&t);
         }
-        cJSON_Delete(v);
+        cJSON_Delete(parsed);
         return;
     }
+    cJSON_Delete(parsed);
     sqlite3_bind_text(st, 7, f->value, -1, SQLITE_TRANSIENT);
 }
 
-static int index_names(struct updater *u, const char *id, const char *text,
-                       size_t len, long long seq, const char *blob_hex)
+/* `doc` is NULL for a blob that is not valid JSON (written with plain
+ * git): it still gets a passport row, but no names. */
+static int index_names(struct updater *u, const char *id, const cJSON *doc,
+                       long long seq, const char *blob_hex)
 {
-    cJSON *doc = NULL;
-    const cJSON *name = NULL, *a;
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(doc, "name"), *a;
     pp_buf n = PP_BUF_INIT;
     int rc = 0;
 
-    /* A blob that is not a valid JSON object (written with plain git)
-     * still gets a passport row, but no names. */
-    if (pp_json_parse(text, len, id, &doc) == 0)
-        name = cJSON_GetObjectItemCaseSensitive(doc, "name");
     sqlite3_bind_text(u->ins_pass, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(u->ins_pass, 2, blob_hex, -1, SQLITE_TRANSIENT);
     if (cJSON_IsString(name))
@@ -538,7 +538,6 @@ static int index_names(struct updater *u, const char *id, const char *text,
 #undef ADD_NAME
 done:
     pp_buf_dispose(&n);
-    cJSON_Delete(doc);
     return rc;
 }
 
@@ -548,6 +547,7 @@ static int apply_change(struct updater *u, const pp_change *ch,
 {
     pp_buf text = PP_BUF_INIT;
     pp_fields now = {0};
+    cJSON *doc = NULL;
     char blob_hex[GIT_OID_HEXSZ + 1];
     int rc;
 
@@ -571,10 +571,12 @@ static int apply_change(struct updater *u, const pp_change *ch,
     if ((rc = pp_store_read_blob(u->r, &ch->new_blob, &text)) < 0)
         return rc;
     git_oid_tostr(blob_hex, sizeof(blob_hex), &ch->new_blob);
-    if ((rc = index_names(u, ch->id, pp_buf_cstr(&text), text.len, seq,
-                          blob_hex)) < 0)
+    /* Parse once: names, fields and fact columns all read this tree. */
+    if (pp_json_parse(pp_buf_cstr(&text), text.len, ch->id, &doc) < 0)
+        doc = NULL;
+    if ((rc = index_names(u, ch->id, doc, seq, blob_hex)) < 0)
         goto done;
-    if (pp_fields_from_text(pp_buf_cstr(&text), text.len, &now) < 0) {
+    if (!doc || pp_fields_from_doc(doc, &now) < 0) {
         now.items = NULL; /* unparsable blob: it has no fields */
         now.count = 0;
     }
@@ -649,6 +651,7 @@ static int apply_change(struct updater *u, const pp_change *ch,
     }
 done:
     pp_fields_dispose(&now);
+    cJSON_Delete(doc);
     pp_buf_dispose(&text);
     return rc;
 }

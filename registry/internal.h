@@ -97,8 +97,10 @@ int pp_index_rebuild(pp_reg *r);
  * each with its canonical JSON value.  Fields are what the index
  * versions, what diff and blame report, and what merge reconciles. */
 typedef struct pp_field {
-    char *key;   /* owned */
-    char *value; /* owned: canonical JSON text, without final newline */
+    char *key;          /* owned */
+    char *value;        /* owned: canonical JSON text, without final newline */
+    const cJSON *node;  /* borrowed from the document pp_fields_from_doc()
+                         * read (valid while it lives); NULL otherwise */
 } pp_field;
 
 typedef struct pp_fields {

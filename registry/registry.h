@@ -1,13 +1,16 @@
 /*
- * registry.h - the set of passports the commands read.
+ * registry.h - where passports live.
  *
- * At this stage a registry is a directory of canonical passport files
- * (<id>.json); the shipped passports in passports/ are the default one.
- * Opening validates every file: a registry never hands out an invalid
- * passport.  Names resolve by exact id first, then by id, name or alias
- * compared case- and punctuation-insensitively ("k2", "Kimi-K2",
- * "DeepSeek V3"); a name that fits several passports is ambiguous and the
- * error lists them.
+ * Two things, one header:
+ *   - pp_registry: a folder of passport files (<id>.json) loaded and
+ *     validated as a whole -- the shipped passports that seed a new
+ *     registry, or any folder a curator points at;
+ *   - pp_reg (below): the git-backed registry every command reads and
+ *     writes, with its index.
+ * Neither ever hands out an invalid passport.  Names resolve by exact id
+ * first, then by id, name or alias compared case- and punctuation-
+ * insensitively ("k2", "Kimi-K2", "DeepSeek V3"); a name that fits several
+ * passports is ambiguous and the error lists them.
  */
 #ifndef PP_REGISTRY_H
 #define PP_REGISTRY_H

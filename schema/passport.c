@@ -529,12 +529,37 @@ static const char *const key_order[] = {
     "supports", "note", "evidence",
 };
 
+#define NKEYS (sizeof(key_order) / sizeof(key_order[0]))
+
+struct ranked {
+    const char *key;
+    int rank;
+};
+
+static int cmp_ranked(const void *a, const void *b)
+{
+    return strcmp(((const struct ranked *)a)->key,
+                  ((const struct ranked *)b)->key);
+}
+
+/* A sorted copy of key_order, built once, for binary search: writing
+ * canonical JSON ranks every key of every object. */
 static int key_rank(const char *key)
 {
-    for (size_t i = 0; i < sizeof(key_order) / sizeof(key_order[0]); i++)
-        if (strcmp(key_order[i], key) == 0)
-            return (int)i;
-    return 1000;
+    static struct ranked sorted[NKEYS];
+    static int ready;
+    struct ranked probe = {key, 0}, *hit;
+
+    if (!ready) {
+        for (size_t i = 0; i < NKEYS; i++) {
+            sorted[i].key = key_order[i];
+            sorted[i].rank = (int)i;
+        }
+        qsort(sorted, NKEYS, sizeof(sorted[0]), cmp_ranked);
+        ready = 1;
+    }
+    hit = bsearch(&probe, sorted, NKEYS, sizeof(sorted[0]), cmp_ranked);
+    return hit ? hit->rank : 1000;
 }
 
 int pp_passport_canonical(const cJSON *doc, pp_buf *out)
