@@ -48,6 +48,8 @@ int cmd_remote(int argc, char **argv);
 int cmd_pull(int argc, char **argv);
 int cmd_push(int argc, char **argv);
 int cmd_resolve(int argc, char **argv);
+int cmd_calc(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;

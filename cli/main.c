@@ -18,6 +18,8 @@ static const struct pp_command commands[] = {
     {"get", cmd_get, "print one fact of one passport"},
     {"query", cmd_query, "find passports by their facts (params.active > 30B)"},
     {"validate", cmd_validate, "validate passports against the schema"},
+    {"verify", cmd_verify, "recompute derived figures, check consistency"},
+    {"calc", cmd_calc, "the calculators: 6ND, Chinchilla, memory, ..."},
     {"fmt", cmd_fmt, "rewrite passport files in canonical form, or --check"},
     {"put", cmd_put, "validate passport files and commit them"},
     {"edit", cmd_edit, "edit one passport in $EDITOR and commit it"},

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/error.h"
@@ -272,12 +273,25 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
     git_reference *ref = NULL;
     int rc;
 
-    if (old)
-        rc = git_reference_create_matching(&ref, r->repo, PP_BRANCH, new_, 1,
-                                           old, reflog);
-    else
-        rc = git_reference_create(&ref, r->repo, PP_BRANCH, new_, 0, reflog);
-    git_reference_free(ref);
+    /* Another writer holding the ref's lock file for a moment is not a
+     * change of value: wait for it (up to about three seconds), then
+     * compare and swap. */
+    for (int attempt = 0;; attempt++) {
+        if (old)
+            rc = git_reference_create_matching(&ref, r->repo, PP_BRANCH, new_,
+                                               1, old, reflog);
+        else
+            rc = git_reference_create(&ref, r->repo, PP_BRANCH, new_, 0,
+                                      reflog);
+        git_reference_free(ref);
+        ref = NULL;
+        if (rc != GIT_ELOCKED || attempt == 60)
+            break;
+        {
+            struct timespec ts = {0, (attempt < 10 ? 1 : 50) * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+    }
     if (rc == GIT_EMODIFIED || rc == GIT_EEXISTS || rc == GIT_ELOCKED)
         return pp_error_set(PP_ECONFLICT, "the registry branch moved "
                             "meanwhile");

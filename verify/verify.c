@@ -1,0 +1,454 @@
+/*
+ * verify.c - the verifier's rules (see verify.h and docs/VERIFY.md).
+ */
+#include "verify.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/num.h"
+#include "calc.h"
+#include "../core/banned.h"
+
+#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
+
+/* ------------------------------------------------------------------ */
+/* Intervals                                                          */
+/* ------------------------------------------------------------------ */
+
+/* The range of true values a reported figure allows. */
+struct range {
+    double lo, hi;
+    int bounded; /* 0 when one end is open (a qualifier like >) */
+    int have;    /* the fact exists, is disclosed and has a value */
+};
+
+static struct range fact_range(const cJSON *facts, const char *name)
+{
+    const cJSON *f = GET(facts, name);
+    const cJSON *v = GET(f, "value"), *q = GET(f, "qualifier");
+    const cJSON *sig = GET(f, "sig_digits");
+    struct range r = {0, 0, 1, 0};
+    double h, x;
+    const char *qs;
+
+    if (!cJSON_IsNumber(v) || !cJSON_IsString(q))
+        return r;
+    x = v->valuedouble;
+    h = pp_half_ulp(x, cJSON_IsNumber(sig) ? (int)sig->valuedouble : 17);
+    qs = q->valuestring;
+    r.have = 1;
+    if (!strcmp(qs, "="))
+        r.lo = x - h, r.hi = x + h;
+    else if (!strcmp(qs, "\xE2\x89\x88")) /* ≈: one unit either way */
+        r.lo = x - 2 * h, r.hi = x + 2 * h;
+    else if (!strcmp(qs, ">") || !strcmp(qs, "\xE2\x89\xA5"))
+        r.lo = x, r.hi = INFINITY, r.bounded = 0;
+    else
+        r.lo = 0, r.hi = x, r.bounded = 0;
+    return r;
+}
+
+static int overlap(struct range a, struct range b)
+{
+    return a.lo <= b.hi && b.lo <= a.hi;
+}
+
+/* ------------------------------------------------------------------ */
+/* Findings                                                           */
+/* ------------------------------------------------------------------ */
+
+struct ctx {
+    const cJSON *doc, *facts;
+    const char *id;
+    cJSON *out;
+    int errors;
+};
+
+/* Six significant digits are plenty to show a range (1804.6 .. 1931.46). */
+static void num_text(pp_buf *b, double v)
+{
+    char t[32], *e;
+    if (!isfinite(v)) {
+        pp_buf_puts(b, "unbounded");
+        return;
+    }
+    snprintf(t, sizeof(t), "%.6g", v);
+    if ((e = strchr(t, 'e')) != NULL) {
+        long ex = strtol(e + 1, NULL, 10);
+        snprintf(e, sizeof(t) - (size_t)(e - t), "e%ld", ex);
+    }
+    pp_buf_puts(b, t);
+}
+
+__attribute__((format(printf, 7, 8)))
+static void finding(struct ctx *c, const char *severity, const char *rule,
+                    const char *pointer, const char *stated,
+                    const char *expected, const char *fmt, ...)
+{
+    cJSON *o = cJSON_CreateObject();
+    pp_buf msg = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cJSON_AddStringToObject(o, "severity", severity);
+    cJSON_AddStringToObject(o, "rule", rule);
+    cJSON_AddStringToObject(o, "passport", c->id);
+    cJSON_AddStringToObject(o, "pointer", pointer);
+    if (stated)
+        cJSON_AddStringToObject(o, "stated", stated);
+    if (expected)
+        cJSON_AddStringToObject(o, "expected", expected);
+    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
+    cJSON_AddItemToArray(c->out, o);
+    pp_buf_dispose(&msg);
+    if (!strcmp(severity, "error"))
+        c->errors++;
+}
+
+static void stated_text(pp_buf *b, const cJSON *fact)
+{
+    const cJSON *q = GET(fact, "qualifier"), *v = GET(fact, "value");
+    const cJSON *rep = GET(fact, "reported");
+    if (cJSON_IsString(q) && strcmp(q->valuestring, "="))
+        pp_buf_printf(b, "%s ", q->valuestring);
+    if (cJSON_IsNumber(v))
+        num_text(b, v->valuedouble);
+    if (cJSON_IsString(rep))
+        pp_buf_printf(b, " (reported as \"%s\")", rep->valuestring);
+}
+
+static void range_text(pp_buf *b, struct range r)
+{
+    if (!r.bounded && isinf(r.hi)) {
+        pp_buf_puts(b, ">= ");
+        num_text(b, r.lo);
+    } else if (!r.bounded) {
+        pp_buf_puts(b, "<= ");
+        num_text(b, r.hi);
+    } else {
+        num_text(b, r.lo);
+        pp_buf_puts(b, " .. ");
+        num_text(b, r.hi);
+    }
+}
+
+static int is_moe(const cJSON *facts)
+{
+    const cJSON *t = GET(GET(facts, "architecture.type"), "value");
+    struct range a = fact_range(facts, "params.active");
+    struct range n = fact_range(facts, "params.total");
+    if (cJSON_IsString(t))
+        return !strcmp(t->valuestring, "moe");
+    return a.have && n.have && a.hi < n.lo;
+}
+
+/* A stated derived figure whose inputs are only bounds cannot be stated
+ * as exact.  Returns 1 when it reported that. */
+static int bound_as_exact(struct ctx *c, const char *fact, const char *ptr,
+                          struct range computed, const char *inputs)
+{
+    const cJSON *f = GET(c->facts, fact);
+    const char *q = GET(f, "qualifier")->valuestring;
+    pp_buf st = PP_BUF_INIT;
+    if (computed.bounded || (strcmp(q, "=") && strcmp(q, "\xE2\x89\x88")))
+        return 0;
+    stated_text(&st, f);
+    finding(c, "error", "derived.qualifier", ptr, st.ptr, NULL,
+            "%s is stated as %s but %s only bound%s it: it can only be "
+            "stated as a bound too", fact, q, inputs,
+            strchr(inputs, ',') ? "" : "s");
+    pp_buf_dispose(&st);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                              */
+/* ------------------------------------------------------------------ */
+
+static void check_compute(struct ctx *c)
+{
+    const cJSON *f = GET(c->facts, "compute.training");
+    const char *ptr = "/facts/compute.training";
+    struct range stated, act, tot, tok, want, want_total;
+    const cJSON *basis;
+    const char *b;
+    pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
+
+    if (!f || !cJSON_IsNumber(GET(f, "value")))
+        return;
+    stated = fact_range(c->facts, "compute.training");
+    act = fact_range(c->facts, "params.active");
+    tot = fact_range(c->facts, "params.total");
+    tok = fact_range(c->facts, "training.tokens");
+    basis = GET(f, "basis");
+    b = cJSON_IsString(basis) ? basis->valuestring : "active";
+    stated_text(&st, f);
+    if (!tok.have || (!act.have && !tot.have)) {
+        finding(c, "warning", "compute.inputs-missing", ptr, st.ptr, NULL,
+                "cannot recompute the compute: training.tokens and "
+                "params.active (or params.total) are needed");
+        goto done;
+    }
+    if (!act.have)
+        act = tot; /* a dense model may state only its total */
+    want = (struct range){6 * act.lo * tok.lo, 6 * act.hi * tok.hi,
+                          act.bounded && tok.bounded, 1};
+    want_total = (struct range){6 * tot.lo * tok.lo, 6 * tot.hi * tok.hi,
+                                tot.bounded && tok.bounded, tot.have};
+    if (is_moe(c->facts) &&
+        (!strcmp(b, "total") ||
+         (!overlap(stated, want) && want_total.have &&
+          overlap(stated, want_total)))) {
+        range_text(&ex, want);
+        finding(c, "error", "compute.moe-total", ptr, st.ptr, ex.ptr,
+                "the compute of a mixture-of-experts model is built on total "
+                "parameters: 6*N*D takes the active parameters (6*N_active*D "
+                "= %s FLOP)", ex.ptr);
+        goto done;
+    }
+    if (bound_as_exact(c, "compute.training", ptr, want,
+                       "params.active or training.tokens"))
+        goto done;
+    if (!overlap(stated, want)) {
+        range_text(&ex, want);
+        finding(c, "error", "compute.mismatch", ptr, st.ptr, ex.ptr,
+                "stated compute does not follow from 6*N*D with the "
+                "passport's parameters and tokens (expected %s FLOP)",
+                ex.ptr);
+    }
+done:
+    pp_buf_dispose(&st);
+    pp_buf_dispose(&ex);
+}
+
+static void check_tpp(struct ctx *c)
+{
+    const cJSON *f = GET(c->facts, "training.tokens_per_param");
+    const char *ptr = "/facts/training.tokens_per_param";
+    struct range stated, n, d, want;
+    const cJSON *basis;
+    pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
+
+    if (!f || !cJSON_IsNumber(GET(f, "value")))
+        return;
+    basis = GET(f, "basis");
+    stated = fact_range(c->facts, "training.tokens_per_param");
+    n = fact_range(c->facts, cJSON_IsString(basis) &&
+                                     !strcmp(basis->valuestring, "active")
+                                 ? "params.active"
+                                 : "params.total");
+    d = fact_range(c->facts, "training.tokens");
+    stated_text(&st, f);
+    if (!n.have || !d.have) {
+        finding(c, "warning", "tpp.inputs-missing", ptr, st.ptr, NULL,
+                "cannot recompute tokens per parameter: training.tokens and "
+                "the parameters of its basis are needed");
+        goto done;
+    }
+    want = (struct range){d.lo / n.hi, isinf(d.hi) || n.lo == 0
+                                           ? INFINITY
+                                           : d.hi / n.lo,
+                          n.bounded && d.bounded, 1};
+    if (bound_as_exact(c, "training.tokens_per_param", ptr, want,
+                       "training.tokens or the parameters"))
+        goto done;
+    if (!overlap(stated, want)) {
+        range_text(&ex, want);
+        finding(c, "error", "tpp.mismatch", ptr, st.ptr, ex.ptr,
+                "stated tokens per parameter do not follow from D/N (%s)",
+                ex.ptr);
+    }
+done:
+    pp_buf_dispose(&st);
+    pp_buf_dispose(&ex);
+}
+
+static void check_memory(struct ctx *c)
+{
+    const cJSON *f = GET(c->facts, "memory.training_state");
+    const char *ptr = "/facts/memory.training_state";
+    struct range stated, n, bpp, want, as_gib;
+    pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
+
+    if (!f || !cJSON_IsNumber(GET(f, "value")))
+        return;
+    stated = fact_range(c->facts, "memory.training_state");
+    n = fact_range(c->facts, "params.total");
+    bpp = fact_range(c->facts, "memory.bytes_per_param");
+    stated_text(&st, f);
+    if (!n.have || !bpp.have) {
+        finding(c, "warning", "memory.inputs-missing", ptr, st.ptr, NULL,
+                "cannot recompute the memory: params.total and "
+                "memory.bytes_per_param are needed");
+        goto done;
+    }
+    want = (struct range){n.lo * bpp.lo, n.hi * bpp.hi,
+                          n.bounded && bpp.bounded, 1};
+    if (overlap(stated, want))
+        goto done;
+    /* The same number of GiB written as GB: value = bytes / 2^30 * 1e9. */
+    as_gib = (struct range){want.lo / 1073741824.0 * 1e9,
+                            want.hi / 1073741824.0 * 1e9, want.bounded, 1};
+    range_text(&ex, want);
+    if (overlap(stated, as_gib))
+        finding(c, "error", "memory.gib-as-gb", ptr, st.ptr, ex.ptr,
+                "the figure is the state's size in GiB (2^30 bytes) labelled "
+                "GB (1e9 bytes): %s bytes is %.2f GB = %.2f GiB",
+                ex.ptr, (want.lo + want.hi) / 2e9,
+                (want.lo + want.hi) / 2 / 1073741824.0);
+    else
+        finding(c, "error", "memory.mismatch", ptr, st.ptr, ex.ptr,
+                "stated memory does not follow from params.total x "
+                "memory.bytes_per_param (%s bytes)", ex.ptr);
+done:
+    pp_buf_dispose(&st);
+    pp_buf_dispose(&ex);
+}
+
+static void check_dense(struct ctx *c)
+{
+    const cJSON *t = GET(GET(c->facts, "architecture.type"), "value");
+    struct range a = fact_range(c->facts, "params.active");
+    struct range n = fact_range(c->facts, "params.total");
+    if (cJSON_IsString(t) && !strcmp(t->valuestring, "dense") && a.have &&
+        n.have && !overlap(a, n))
+        finding(c, "warning", "consistency.dense-active",
+                "/facts/params.active", NULL, NULL,
+                "a dense model's active parameters equal its total, but the "
+                "two differ");
+}
+
+static void check_spikes(struct ctx *c)
+{
+    const cJSON *f = GET(c->facts, "stability.loss_spikes");
+    const cJSON *events = GET(GET(c->doc, "stability"), "events"), *e;
+    struct range r = fact_range(c->facts, "stability.loss_spikes");
+    int i = 0;
+    if (!f || !r.have)
+        return;
+    cJSON_ArrayForEach(e, events)
+    {
+        const char *kind = GET(e, "kind")->valuestring;
+        char ptr[64];
+        snprintf(ptr, sizeof(ptr), "/stability/events/%d", i++);
+        if (r.hi == 0 && r.bounded &&
+            (!strcmp(kind, "loss-spike") || !strcmp(kind, "divergence")))
+            finding(c, "error", "consistency.spikes", ptr, NULL, NULL,
+                    "a %s event is recorded, but stability.loss_spikes says "
+                    "none were observed", kind);
+        if (r.lo > 0 && !strcmp(kind, "none-observed"))
+            finding(c, "error", "consistency.spikes", ptr, NULL, NULL,
+                    "a 'none observed' event contradicts "
+                    "stability.loss_spikes > 0");
+    }
+}
+
+/* Plausible ranges per fact, to catch unit slips (a parameter count a
+ * thousand times too small). */
+static const struct {
+    const char *fact;
+    double lo, hi;
+} plausible[] = {
+    {"params.total", 1e8, 1e14},
+    {"params.active", 1e7, 1e14},
+    {"training.tokens", 1e9, 1e15},
+    {"context.length", 256, 1e9},
+    {"hardware.throughput_per_device", 1e11, 1e16},
+    {"training.tokens_per_param", 0.01, 1e6},
+    {"memory.bytes_per_param", 0.25, 64},
+};
+
+static void check_units(struct ctx *c)
+{
+    for (size_t i = 0; i < sizeof(plausible) / sizeof(plausible[0]); i++) {
+        const cJSON *v = GET(GET(c->facts, plausible[i].fact), "value");
+        char ptr[96];
+        pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
+        if (!cJSON_IsNumber(v) || (v->valuedouble >= plausible[i].lo &&
+                                   v->valuedouble <= plausible[i].hi))
+            continue;
+        snprintf(ptr, sizeof(ptr), "/facts/%s/value", plausible[i].fact);
+        num_text(&st, v->valuedouble);
+        num_text(&ex, plausible[i].lo);
+        pp_buf_puts(&ex, " .. ");
+        num_text(&ex, plausible[i].hi);
+        finding(c, "warning", "units.implausible", ptr, st.ptr, ex.ptr,
+                "%s = %s is outside the plausible range %s: a unit slip "
+                "(B for T, K for M)?", plausible[i].fact, st.ptr, ex.ptr);
+        pp_buf_dispose(&st);
+        pp_buf_dispose(&ex);
+    }
+}
+
+/* Dates as comparable strings: "2026", "2026-07" and "2026-07-27" compare
+ * correctly on their common prefix. */
+static int date_before(const char *a, const char *b)
+{
+    size_t n = strlen(a) < strlen(b) ? strlen(a) : strlen(b);
+    return strncmp(a, b, n) < 0;
+}
+
+static void check_dates(struct ctx *c)
+{
+    const cJSON *dates = GET(c->doc, "dates");
+    const cJSON *report = GET(dates, "report"), *eval = GET(dates, "evaluated");
+    const cJSON *asof = GET(dates, "as_of"), *d;
+
+    if (cJSON_IsString(report) && cJSON_IsString(eval) &&
+        date_before(eval->valuestring, report->valuestring))
+        finding(c, "error", "dates.order", "/dates/evaluated",
+                eval->valuestring, NULL,
+                "an evaluation dated %s precedes the report it evaluates (%s)",
+                eval->valuestring, report->valuestring);
+    if (!cJSON_IsString(asof))
+        return;
+    cJSON_ArrayForEach(d, dates)
+    {
+        char ptr[64];
+        snprintf(ptr, sizeof(ptr), "/dates/%s", d->string);
+        if (strcmp(d->string, "as_of") &&
+            date_before(asof->valuestring, d->valuestring))
+            finding(c, "error", "dates.order", ptr, d->valuestring, NULL,
+                    "%s %s is later than the passport's as-of date %s",
+                    d->string, d->valuestring, asof->valuestring);
+    }
+    /* Sources may be later than as_of: a course edition of October can
+     * describe what was public on the 11th. */
+}
+
+int pp_verify_passport(const cJSON *doc, cJSON *findings)
+{
+    struct ctx c;
+    c.doc = doc;
+    c.facts = GET(doc, "facts");
+    c.id = GET(doc, "id")->valuestring;
+    c.out = findings;
+    c.errors = 0;
+    check_compute(&c);
+    check_tpp(&c);
+    check_memory(&c);
+    check_dense(&c);
+    check_spikes(&c);
+    check_units(&c);
+    check_dates(&c);
+    return c.errors;
+}
+
+int pp_verify_count(const cJSON *findings, const char *severity)
+{
+    const cJSON *f;
+    int n = 0;
+    cJSON_ArrayForEach(f, findings)
+    {
+        if (!strcmp(GET(f, "severity")->valuestring, severity))
+            n++;
+    }
+    return n;
+}

@@ -1,0 +1,28 @@
+/*
+ * verify.h - the verifier: recompute what a passport states and check it
+ * hangs together.
+ *
+ * Each check is a rule with an id (docs/VERIFY.md lists them).  A finding
+ * is a JSON object the caller owns through the array it was appended to:
+ *   {"severity": "error"|"warning"|"note", "rule": "compute.moe-total",
+ *    "passport": "x", "pointer": "/facts/compute.training",
+ *    "stated": ..., "expected": ..., "message": "..."}
+ * Derived figures are compared as intervals: every input stands for the
+ * range its reported digits and qualifier allow (1.04T with 3 digits is
+ * [1.035T, 1.045T]; "more than 32T" is [32T, inf)), and a stated figure is
+ * consistent when its own range meets the recomputed one.
+ */
+#ifndef PP_VERIFY_H
+#define PP_VERIFY_H
+
+#include <cjson/cJSON.h>
+
+/* Append the findings for passport `doc` (valid against the schema) to
+ * `findings` (a cJSON array).  Returns the number of errors added, or
+ * PP_ENOMEM. */
+int pp_verify_passport(const cJSON *doc, cJSON *findings);
+
+/* Count findings of a severity ("error", "warning", "note"). */
+int pp_verify_count(const cJSON *findings, const char *severity);
+
+#endif
