@@ -50,6 +50,8 @@ int cmd_push(int argc, char **argv);
 int cmd_resolve(int argc, char **argv);
 int cmd_calc(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_format(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;

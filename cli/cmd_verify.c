@@ -39,10 +39,11 @@ static int ends_with_json(const char *s)
 
 /* Verify one loaded passport, or report why it could not be loaded. */
 static void verify_one(pp_passport *p, int load_rc, const pp_diags *d,
-                       const char *name, cJSON *findings)
+                       const char *name, const pp_rules *rules,
+                       cJSON *findings)
 {
     if (load_rc == 0) {
-        pp_verify_passport(pp_passport_json(p), findings);
+        pp_verify_passport(pp_passport_json(p), rules, findings);
         return;
     }
     for (size_t i = 0; i < d->count || (i == 0 && d->count == 0); i++) {
@@ -75,6 +76,7 @@ int cmd_verify(int argc, char **argv)
     cJSON *findings = cJSON_CreateArray(), *items = NULL;
     int c, rc = 0, checked = 0, need_reg = 0;
     pp_buf out = PP_BUF_INIT;
+    pp_rules *rules = NULL;
 
     cli_getopt_reset();
     while ((c = cli_getopt("verify", argc, argv, ":f:h", longopts)) != -1) {
@@ -95,6 +97,16 @@ int cmd_verify(int argc, char **argv)
             return PP_EXIT_USAGE;
         }
     }
+    {
+        pp_diags d = PP_DIAGS_INIT;
+        if (pp_rules_load_dir(&rules, pp_rules_default_dir(), &d) < 0) {
+            cli_print_diags(stderr, &d);
+            pp_diags_dispose(&d);
+            rc = cli_fail(PP_EXIT_FAILURE, "verify", "%s", pp_error_last());
+            goto done;
+        }
+        pp_diags_dispose(&d);
+    }
     for (int i = optind; i < argc; i++)
         need_reg |= !ends_with_json(argv[i]);
     if (optind == argc || need_reg) {
@@ -114,7 +126,7 @@ int cmd_verify(int argc, char **argv)
             pp_passport *p = NULL;
             pp_diags d = PP_DIAGS_INIT;
             int lr = pp_reg_load(r, &at, id, &p, &d);
-            verify_one(p, lr, &d, id, findings);
+            verify_one(p, lr, &d, id, rules, findings);
             pp_passport_free(p);
             pp_diags_dispose(&d);
             checked++;
@@ -127,14 +139,14 @@ int cmd_verify(int argc, char **argv)
         int lr;
         if (ends_with_json(argv[i])) {
             lr = pp_passport_load_file(&p, argv[i], &d);
-            verify_one(p, lr, &d, argv[i], findings);
+            verify_one(p, lr, &d, argv[i], rules, findings);
         } else {
             if ((rc = cli_resolve_id("verify", r, &at, argv[i], &id)) != 0) {
                 pp_buf_dispose(&id);
                 goto done;
             }
             lr = pp_reg_load(r, &at, id.ptr, &p, &d);
-            verify_one(p, lr, &d, id.ptr, findings);
+            verify_one(p, lr, &d, id.ptr, rules, findings);
         }
         pp_passport_free(p);
         pp_diags_dispose(&d);
@@ -185,6 +197,7 @@ int cmd_verify(int argc, char **argv)
             rc = PP_EXIT_CHECK;
     }
 done:
+    pp_rules_free(rules);
     cJSON_Delete(findings);
     cJSON_Delete(items);
     pp_buf_dispose(&out);

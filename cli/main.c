@@ -20,6 +20,8 @@ static const struct pp_command commands[] = {
     {"validate", cmd_validate, "validate passports against the schema"},
     {"verify", cmd_verify, "recompute derived figures, check consistency"},
     {"calc", cmd_calc, "the calculators: 6ND, Chinchilla, memory, ..."},
+    {"format", cmd_format, "what a number becomes in FP8, MXFP4, BF16, ..."},
+    {"rules", cmd_rules, "the rule catalogue: list it, or --check rule files"},
     {"fmt", cmd_fmt, "rewrite passport files in canonical form, or --check"},
     {"put", cmd_put, "validate passport files and commit them"},
     {"edit", cmd_edit, "edit one passport in $EDITOR and commit it"},

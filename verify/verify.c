@@ -423,7 +423,35 @@ static void check_dates(struct ctx *c)
      * describe what was public on the 11th. */
 }
 
-int pp_verify_passport(const cJSON *doc, cJSON *findings)
+/* The catalogue's claim rules over the claims' texts. */
+static void check_catalogue(struct ctx *c, const pp_rules *rules)
+{
+    const cJSON *cl;
+    int i = 0;
+    if (!rules)
+        return;
+    cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+    {
+        const char *text = GET(cl, "text")->valuestring;
+        pp_rule_hit hits[16];
+        size_t n = 0;
+        char ptr[64];
+        snprintf(ptr, sizeof(ptr), "/claims/%d/text", i++);
+        pp_rules_scan(rules, text, strlen(text), "claims",
+                      GET(cl, "level")->valuestring, hits, 16, &n);
+        for (size_t k = 0; k < n; k++) {
+            pp_buf m = PP_BUF_INIT;
+            pp_buf_put(&m, text + hits[k].start, hits[k].end - hits[k].start);
+            finding(c, hits[k].severity, hits[k].id, ptr, m.ptr, NULL,
+                    "%s ('%s'; %s)", hits[k].message, m.ptr,
+                    hits[k].section);
+            pp_buf_dispose(&m);
+        }
+    }
+}
+
+int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
+                       cJSON *findings)
 {
     struct ctx c;
     c.doc = doc;
@@ -438,6 +466,8 @@ int pp_verify_passport(const cJSON *doc, cJSON *findings)
     check_spikes(&c);
     check_units(&c);
     check_dates(&c);
+    c.errors += pp_verify_roles(doc, findings);
+    check_catalogue(&c, rules);
     return c.errors;
 }
 

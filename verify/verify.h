@@ -17,10 +17,18 @@
 
 #include <cjson/cJSON.h>
 
+#include "rules.h"
+
 /* Append the findings for passport `doc` (valid against the schema) to
- * `findings` (a cJSON array).  Returns the number of errors added, or
- * PP_ENOMEM. */
-int pp_verify_passport(const cJSON *doc, cJSON *findings);
+ * `findings` (a cJSON array).  `rules` (may be NULL) is the catalogue
+ * whose claim rules run over the passport's claims.  Returns the number
+ * of errors added, or PP_ENOMEM. */
+int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
+                       cJSON *findings);
+
+/* The precision-role and generalisation rules (roles.c); called by
+ * pp_verify_passport, exposed for tests.  Returns errors added. */
+int pp_verify_roles(const cJSON *doc, cJSON *findings);
 
 /* Count findings of a severity ("error", "warning", "note"). */
 int pp_verify_count(const cJSON *findings, const char *severity);

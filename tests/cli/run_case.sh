@@ -35,6 +35,8 @@ export GIT_COMMITTER_DATE="2026-07-01T12:00:00Z"
 export GIT_CONFIG_NOSYSTEM=1
 unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 export PASSPORT_REGISTRY="$work/.registry"
+# A case may bring its own rule catalogue.
+if [ -d rules ]; then export PASSPORT_RULES="$work/rules"; else unset PASSPORT_RULES; fi
 if [ -f no-registry ]; then
     unset PASSPORT_REGISTRY # the default location, inside the sandbox
 else

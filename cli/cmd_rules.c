@@ -1,0 +1,90 @@
+/*
+ * cmd_rules.c - passport rules: the rule catalogue, listed or checked.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../verify/rules.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport rules [--format text|json]\n"
+    "       passport rules --check FILE...\n"
+    "\n"
+    "List the rule catalogue (verify/rules, or $PASSPORT_RULES): the\n"
+    "generalisation and misconception rules that 'passport verify' runs on\n"
+    "passport claims and 'passport check' on prose.  --check validates rule\n"
+    "files against schema/rules.schema.json and compiles every pattern: a\n"
+    "bad one is reported with its file, rule and language.\n"
+    "\n"
+    "  --check            check the given files instead of listing\n"
+    "  -f, --format FMT   text (default) or json\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 valid, 1 an invalid rule file, 2 usage, 3 other\n";
+
+int cmd_rules(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"check", no_argument, NULL, 'c'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    enum pp_format fmt = PP_FMT_TEXT;
+    pp_rules *r = NULL;
+    pp_diags d = PP_DIAGS_INIT;
+    pp_buf out = PP_BUF_INIT;
+    int c, rc, check = 0;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("rules", argc, argv, ":f:h", longopts)) != -1) {
+        switch (c) {
+        case 'c': check = 1; break;
+        case 'f':
+            if (cli_parse_format("rules", optarg, "text,json", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (check && optind == argc)
+        return cli_usage("rules", "--check needs at least one FILE");
+    if (!check && optind < argc)
+        return cli_usage("rules", "unexpected argument '%s'", argv[optind]);
+    rc = check ? pp_rules_load_files(&r, (const char *const *)argv + optind,
+                                     (size_t)(argc - optind), &d)
+               : pp_rules_load_dir(&r, pp_rules_default_dir(), &d);
+    cli_print_diags(stderr, &d);
+    pp_diags_dispose(&d);
+    if (rc < 0)
+        return cli_fail(rc == PP_EINVALID ? PP_EXIT_CHECK : PP_EXIT_FAILURE,
+                        "rules", "%s", pp_error_last());
+    if (fmt == PP_FMT_JSON) {
+        pp_json_write_canonical(&out, pp_rules_list(r), NULL);
+    } else {
+        const cJSON *e;
+        cJSON_ArrayForEach(e, pp_rules_list(r))
+        {
+            const cJSON *l;
+            pp_buf_printf(&out, "%s (%s; ",
+                          cJSON_GetObjectItem(e, "id")->valuestring,
+                          cJSON_GetObjectItem(e, "severity")->valuestring);
+            cJSON_ArrayForEach(l, cJSON_GetObjectItem(e, "languages"))
+                pp_buf_printf(&out, "%s%s", l->valuestring,
+                              l->next ? "," : "");
+            pp_buf_printf(&out, ")\n    %s\n    [%s]\n",
+                          cJSON_GetObjectItem(e, "message")->valuestring,
+                          cJSON_GetObjectItem(e, "section")->valuestring);
+        }
+        pp_buf_printf(&out, "%zu rules\n", pp_rules_count(r));
+    }
+    rc = cli_flush("rules", &out);
+    pp_buf_dispose(&out);
+    pp_rules_free(r);
+    return rc;
+}

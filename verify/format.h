@@ -1,0 +1,75 @@
+/*
+ * format.h - the format microscope: what a number becomes in a narrow
+ * floating-point format (ledger §2, §3, Lab A).
+ *
+ * Formats follow their published definitions: IEEE 754 for FP32, FP16 and
+ * BF16 (binary32/16 and the bfloat16 truncation of binary32), the FP8
+ * formats paper for E4M3 (no infinities, one NaN pattern, max 448) and E5M2
+ * (IEEE-like), and the OCP Microscaling (MX) specification for the element
+ * types E2M1, E2M3, E3M2 with an E8M0 shared scale over blocks of 32;
+ * NVFP4 is E2M1 over blocks of 16 with an E4M3 scale.  This is a model of
+ * the formats, not a bit-exact emulation of any GPU: where implementations
+ * differ (saturation or NaN on E4M3 overflow, the NVFP4 second-level
+ * tensor scale), the result says so in `note`.
+ */
+#ifndef PP_FORMAT_H
+#define PP_FORMAT_H
+
+#include <stddef.h>
+
+typedef struct pp_fmt {
+    const char *name;      /* canonical name: "fp8-e4m3" */
+    const char *label;     /* for people: "FP8 E4M3" */
+    int exp_bits, man_bits;
+    int bias;
+    double max_finite;
+    int has_inf;           /* overflow gives infinity (IEEE-like) */
+    int saturates;         /* overflow clamps to max_finite (MX elements) */
+    int block;             /* elements per shared scale; 0: none */
+    const char *scale;     /* scale format name, or NULL */
+} pp_fmt;
+
+/* Look a format up by name, case-insensitively, with aliases: "e4m3" and
+ * "fp8-e4m3", "mxfp8-e4m3", "mxfp4", "nvfp4", ...  NULL when unknown. */
+const pp_fmt *pp_fmt_lookup(const char *name);
+
+/* All element formats, in table order; n set to the count. */
+const pp_fmt *pp_fmt_all(size_t *n);
+
+/* Properties for the format table. */
+double pp_fmt_min_normal(const pp_fmt *f);
+double pp_fmt_min_subnormal(const pp_fmt *f);
+double pp_fmt_spacing_at_one(const pp_fmt *f);
+
+enum pp_round { PP_ROUND_NEAREST, PP_ROUND_STOCHASTIC };
+
+typedef struct pp_quant {
+    double input;      /* the value before scaling */
+    double scale;      /* the scale applied (1 when none) */
+    double scaled;     /* input / scale, what the element format sees */
+    double element;    /* the representable element (may be +-inf, NaN) */
+    double value;      /* element * scale: what the number became */
+    double abs_error;  /* |value - input| (finite only) */
+    double rel_error;  /* abs_error / |input| (0 for input 0) */
+    int overflow;      /* |scaled| beyond max finite */
+    int saturated;     /* ... clamped to max finite */
+    int to_inf;        /* ... became infinity */
+    int to_nan;        /* ... became NaN (E4M3 without saturation) */
+    int subnormal;     /* the result is subnormal */
+    int underflow;     /* a nonzero input became zero */
+    int rounded;       /* the value changed */
+} pp_quant;
+
+/* Quantise `x / scale` into format `f` and scale it back.  `scale` must be
+ * positive and finite (1 for none); for stochastic rounding `seed` selects
+ * the draw.  `x` must be finite.  PP_EUSAGE names a bad argument. */
+int pp_fmt_quantize(const pp_fmt *f, double x, double scale,
+                    enum pp_round mode, unsigned long long *seed,
+                    pp_quant *out);
+
+/* The shared scale a block format picks for a block whose largest
+ * magnitude is `amax`: MX takes the power of two 2^(floor(log2 amax) -
+ * emax_element); NVFP4 takes amax / 6 rounded to E4M3. */
+double pp_fmt_block_scale(const pp_fmt *f, double amax);
+
+#endif

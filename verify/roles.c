@@ -1,0 +1,545 @@
+/*
+ * roles.c - verifier rules on the precision role map and on the claims,
+ * evidence and boundaries of a passport (docs/VERIFY.md).
+ *
+ * Precision: a policy is a map of tensor roles to formats, so a headline
+ * ("FP8 training") must be carried by roles at its stage; low-precision
+ * GEMMs need a stated accumulation wide enough for their products; MX and
+ * NVFP4 roles need their block, scale format and axis; QAT and deployment
+ * formats are not pretraining formats.  Generalisation: a `general` claim
+ * needs independent support, an author's hypothesis must say so, a lead is
+ * never evidence.
+ */
+#define _GNU_SOURCE
+#include "verify.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../core/buf.h"
+#include "format.h"
+#include "../core/banned.h"
+
+#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
+
+struct rctx {
+    const cJSON *doc;
+    const char *id;
+    cJSON *out;
+    int errors;
+};
+
+__attribute__((format(printf, 5, 6)))
+static void find(struct rctx *c, const char *sev, const char *rule,
+                 const char *pointer, const char *fmt, ...)
+{
+    cJSON *o = cJSON_CreateObject();
+    pp_buf msg = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cJSON_AddStringToObject(o, "severity", sev);
+    cJSON_AddStringToObject(o, "rule", rule);
+    cJSON_AddStringToObject(o, "passport", c->id);
+    cJSON_AddStringToObject(o, "pointer", pointer);
+    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
+    cJSON_AddItemToArray(c->out, o);
+    pp_buf_dispose(&msg);
+    if (!strcmp(sev, "error"))
+        c->errors++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Formats                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Names the schema allows beyond the microscope's element formats. */
+static const char *const extra_formats[] = {"fp8", "mxfp8", "int8", "e5m6",
+                                            "e8m0", "undisclosed"};
+
+static int known_format(const char *f)
+{
+    if (pp_fmt_lookup(f))
+        return 1;
+    for (size_t i = 0; i < sizeof(extra_formats) / sizeof(extra_formats[0]);
+         i++)
+        if (!strcasecmp(extra_formats[i], f))
+            return 1;
+    return 0;
+}
+
+/* "fp8-e4m3" and "fp8" are one family; "mxfp8-e5m2" and "mxfp8" too. */
+static void family(const char *f, char out[16])
+{
+    size_t n = strcspn(f, "-");
+    if (n >= 16)
+        n = 15;
+    memcpy(out, f, n);
+    out[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        out[i] = (char)(out[i] | 0x20);
+}
+
+/* Significand bits including the implicit one; 0 when unknown. */
+static int sig_bits(const char *f)
+{
+    const pp_fmt *p = pp_fmt_lookup(f);
+    if (p)
+        return p->man_bits + 1;
+    if (!strcasecmp(f, "fp8") || !strcasecmp(f, "mxfp8"))
+        return 3; /* the narrower of E4M3 and E5M2 */
+    if (!strcasecmp(f, "e5m6"))
+        return 7;
+    if (!strcasecmp(f, "int8"))
+        return 8;
+    return 0;
+}
+
+static int low_precision(const char *f)
+{
+    int s = sig_bits(f);
+    return s > 0 && s <= 4;
+}
+
+static int is_block_format(const char *f)
+{
+    return !strncasecmp(f, "mx", 2) || !strcasecmp(f, "nvfp4");
+}
+
+/* Call `fn` for each format of a role ("format" is a string or a list). */
+static int each_format(const cJSON *role, int (*fn)(const char *, void *),
+                       void *arg)
+{
+    const cJSON *f = GET(role, "format"), *e;
+    if (cJSON_IsString(f))
+        return fn(f->valuestring, arg);
+    cJSON_ArrayForEach(e, f)
+    {
+        int rc = fn(e->valuestring, arg);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static const char *stage_of(const cJSON *role)
+{
+    const cJSON *s = GET(role, "stage");
+    return cJSON_IsString(s) ? s->valuestring : "training";
+}
+
+/* "training" (unspecified) counts as pretraining. */
+static int same_stage(const char *a, const char *b)
+{
+    if (!strcmp(a, "training"))
+        a = "pretraining";
+    if (!strcmp(b, "training"))
+        b = "pretraining";
+    return !strcmp(a, b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Precision rules                                                    */
+/* ------------------------------------------------------------------ */
+
+struct fam_hit {
+    char fam[16];
+    const char *stage;
+    int at_stage, elsewhere;
+};
+
+static int match_family(const char *f, void *arg)
+{
+    struct fam_hit *h = arg;
+    char fam[16];
+    family(f, fam);
+    if (!strcmp(fam, h->fam))
+        return 1;
+    return 0;
+}
+
+static void check_headline(struct rctx *c, const cJSON *prec)
+{
+    const cJSON *head = GET(prec, "headline"), *roles = GET(prec, "roles");
+    const cJSON *f, *r;
+    int i = 0;
+    if (!head)
+        return;
+    cJSON_ArrayForEach(f, GET(head, "formats"))
+    {
+        struct fam_hit h;
+        char ptr[64];
+        memset(&h, 0, sizeof(h));
+        family(f->valuestring, h.fam);
+        h.stage = stage_of(head);
+        snprintf(ptr, sizeof(ptr), "/precision/headline/formats/%d", i++);
+        cJSON_ArrayForEach(r, roles)
+        {
+            if (each_format(r, match_family, &h)) {
+                if (same_stage(stage_of(r), h.stage))
+                    h.at_stage = 1;
+                else
+                    h.elsewhere = 1;
+            }
+        }
+        if (h.at_stage)
+            continue;
+        if (cJSON_GetArraySize(roles) == 0)
+            find(c, "note", "precision.headline", ptr,
+                 "the headline names %s, but no role map is disclosed to say "
+                 "which tensors use it", f->valuestring);
+        else if (h.elsewhere && !strcmp(h.stage, "pretraining"))
+            find(c, "error", "precision.qat-as-pretraining", ptr,
+                 "the headline presents %s as a pretraining format, but the "
+                 "role map uses it only in post-training (QAT) or deployment",
+                 f->valuestring);
+        else
+            find(c, "error", "precision.headline", ptr,
+                 "the headline names %s at stage %s, but no role of that "
+                 "stage uses it", f->valuestring, h.stage);
+    }
+}
+
+static int first_format(const char *f, void *arg)
+{
+    *(const char **)arg = f;
+    return 1;
+}
+
+static void check_roles(struct rctx *c, const cJSON *prec)
+{
+    const cJSON *roles = GET(prec, "roles"), *r;
+    const cJSON *head = GET(prec, "headline"), *f;
+    int i = 0;
+
+    /* Unknown names, anywhere a format is named. */
+    cJSON_ArrayForEach(f, GET(head, "formats"))
+    {
+        char ptr[64];
+        snprintf(ptr, sizeof(ptr), "/precision/headline/formats/%d", i++);
+        if (!known_format(f->valuestring))
+            find(c, "error", "precision.unknown-format", ptr,
+                 "unknown format '%s'", f->valuestring);
+    }
+    cJSON_ArrayForEach(r, roles)
+    {
+        const cJSON *fs = GET(r, "format"), *e, *sc;
+        char ptr[128];
+        const char *first = NULL;
+        snprintf(ptr, sizeof(ptr), "/precision/roles/%s/format", r->string);
+        if (cJSON_IsString(fs)) {
+            if (!known_format(fs->valuestring))
+                find(c, "error", "precision.unknown-format", ptr,
+                     "unknown format '%s'", fs->valuestring);
+        } else {
+            cJSON_ArrayForEach(e, fs)
+                if (!known_format(e->valuestring))
+                    find(c, "error", "precision.unknown-format", ptr,
+                         "unknown format '%s'", e->valuestring);
+        }
+        cJSON_ArrayForEach(sc, GET(r, "scaling"))
+            if (cJSON_IsString(GET(sc, "scale_format")) &&
+                !known_format(GET(sc, "scale_format")->valuestring))
+                find(c, "error", "precision.unknown-format", ptr,
+                     "unknown scale format '%s'",
+                     GET(sc, "scale_format")->valuestring);
+
+        /* MX and NVFP4 need block size, scale format and axis. */
+        each_format(r, first_format, &first);
+        if (first && is_block_format(first)) {
+            int block = 0, sfmt = 0, axis = 0, axis_undisclosed = 0;
+            cJSON_ArrayForEach(sc, GET(r, "scaling"))
+            {
+                const cJSON *ax = GET(sc, "axis");
+                block |= cJSON_IsNumber(GET(sc, "block_size"));
+                sfmt |= cJSON_IsString(GET(sc, "scale_format"));
+                axis |= cJSON_IsString(ax);
+                axis_undisclosed |= cJSON_IsString(ax) &&
+                                    !strncmp(ax->valuestring, "undisclosed",
+                                             11);
+            }
+            snprintf(ptr, sizeof(ptr), "/precision/roles/%s", r->string);
+            if (!block || !sfmt || !axis)
+                find(c, "error", "precision.block-format", ptr,
+                     "%s is a block format: say its block size, scale format "
+                     "and scale axis (missing:%s%s%s)", first,
+                     block ? "" : " block_size", sfmt ? "" : " scale_format",
+                     axis ? "" : " axis");
+            else if (axis_undisclosed)
+                find(c, "note", "precision.block-format", ptr,
+                     "the scale axis of %s is not disclosed", first);
+        }
+    }
+
+    /* Low-precision GEMMs need a stated accumulation, wide enough. */
+    static const char *const gemms[] = {"gemm.fprop", "gemm.dgrad",
+                                        "gemm.wgrad"};
+    for (size_t g = 0; g < 3; g++) {
+        const cJSON *role = GET(roles, gemms[g]), *acc = NULL;
+        const cJSON *cand = GET(roles, "gemm.accumulator");
+        const char *in = NULL, *af = NULL;
+        char ptr[96];
+        if (!role)
+            continue;
+        each_format(role, first_format, &in);
+        if (cand && same_stage(stage_of(cand), stage_of(role)))
+            acc = cand;
+        snprintf(ptr, sizeof(ptr), "/precision/roles/%s", gemms[g]);
+        if (!acc) {
+            if (in && low_precision(in))
+                find(c, "warning", "precision.accumulation", ptr,
+                     "a %s GEMM with no stated accumulation or promotion "
+                     "(add a gemm.accumulator role, 'undisclosed' if the "
+                     "report does not say)", in);
+            continue;
+        }
+        each_format(acc, first_format, &af);
+        if (!in || !af || !strcasecmp(af, "undisclosed"))
+            continue;
+        {
+            const cJSON *bits = GET(acc, "accumulator_bits");
+            int acc_bits = cJSON_IsNumber(bits) ? (int)bits->valuedouble
+                                                : sig_bits(af);
+            int need = 2 * sig_bits(in);
+            if (acc_bits && need && acc_bits < need)
+                find(c, "error", "precision.accumulator-narrow",
+                     "/precision/roles/gemm.accumulator",
+                     "the accumulator (%d significand bits) is narrower "
+                     "than the products of %s inputs (%d bits)", acc_bits,
+                     in, need);
+        }
+    }
+}
+
+/* Bytes per parameter the role map implies for master weights, gradient
+ * accumulation and optimizer moments; 0 when a role is missing. */
+static double role_bytes(const cJSON *doc, const char *role, int *ok)
+{
+    const cJSON *r = GET(GET(GET(doc, "precision"), "roles"), role);
+    const char *f = NULL;
+    const pp_fmt *p;
+    each_format(r, first_format, &f);
+    if (!f || !strcasecmp(f, "undisclosed")) {
+        *ok = 0;
+        return 0;
+    }
+    if ((p = pp_fmt_lookup(f)) != NULL)
+        return (1 + p->exp_bits + p->man_bits) / 8.0;
+    if (!strcasecmp(f, "fp8") || !strcasecmp(f, "int8"))
+        return 1;
+    *ok = 0;
+    return 0;
+}
+
+static int uses_adam(const cJSON *doc)
+{
+    const cJSON *g;
+    cJSON_ArrayForEach(g, GET(GET(doc, "optimizer"), "groups"))
+    {
+        const char *o = GET(g, "optimizer")->valuestring;
+        if (!strncmp(o, "adam", 4))
+            return 1;
+    }
+    return 0;
+}
+
+static void check_memory_roles(struct rctx *c)
+{
+    const cJSON *f = GET(GET(c->doc, "facts"), "memory.bytes_per_param");
+    const cJSON *v = GET(f, "value");
+    int ok = 1;
+    double lo;
+    if (!cJSON_IsNumber(v))
+        return;
+    lo = role_bytes(c->doc, "master_weights", &ok) +
+         role_bytes(c->doc, "grad_accumulation", &ok) +
+         role_bytes(c->doc, "optimizer.moments", &ok) *
+             (uses_adam(c->doc) ? 2 : 1);
+    if (!ok)
+        return; /* the role map does not say enough */
+    /* The working copy of the weights adds 0 to 4 bytes. */
+    if (v->valuedouble < lo - 1e-9 || v->valuedouble > lo + 4 + 1e-9)
+        find(c, "error", "precision.memory-roles",
+             "/facts/memory.bytes_per_param",
+             "%g bytes per parameter do not follow from the role map: "
+             "master weights, gradient accumulation and optimizer moments "
+             "alone take %g, and a working copy of the weights adds at most "
+             "4", v->valuedouble, lo);
+}
+
+/* ------------------------------------------------------------------ */
+/* Generalisation rules                                               */
+/* ------------------------------------------------------------------ */
+
+static const cJSON *source(const cJSON *doc, const char *id)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, GET(doc, "sources"))
+        if (!strcmp(GET(s, "id")->valuestring, id))
+            return s;
+    return NULL;
+}
+
+static int mentions_hypothesis(const cJSON *support)
+{
+    static const char *const words[] = {"hypothes", "conjecture", "假说",
+                                        "假设", "гипотез", "предполож"};
+    const char *texts[3];
+    const cJSON *via = GET(support, "via");
+    texts[0] = cJSON_IsString(GET(support, "quote"))
+                   ? GET(support, "quote")->valuestring
+                   : "";
+    texts[1] = cJSON_IsString(GET(via, "quote"))
+                   ? GET(via, "quote")->valuestring
+                   : "";
+    texts[2] = cJSON_IsString(GET(support, "note"))
+                   ? GET(support, "note")->valuestring
+                   : "";
+    for (int t = 0; t < 3; t++)
+        for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+            if (strcasestr(texts[t], words[w]))
+                return 1;
+    return 0;
+}
+
+static void check_claims(struct rctx *c)
+{
+    const cJSON *cl, *s, *b;
+    int i = 0;
+    cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+    {
+        const char *level = GET(cl, "level")->valuestring;
+        char ptr[64];
+        int independent = 0, hyp_words = 0;
+        const char *seen[16];
+        int nseen = 0;
+        snprintf(ptr, sizeof(ptr), "/claims/%d", i++);
+        cJSON_ArrayForEach(s, GET(cl, "supports"))
+        {
+            const char *src = GET(s, "source")->valuestring;
+            int dup = 0;
+            hyp_words |= mentions_hypothesis(s);
+            if (strcmp(GET(s, "provenance")->valuestring, "independent"))
+                continue;
+            for (int k = 0; k < nseen; k++)
+                dup |= !strcmp(seen[k], src);
+            if (!dup && nseen < 16) {
+                seen[nseen++] = src;
+                independent++;
+            }
+        }
+        if (!strcmp(level, "general") && independent < 2)
+            find(c, "error", "claims.general-support", ptr,
+                 "a general conclusion needs at least two independent "
+                 "supports; this one has %d", independent);
+        if (!strcmp(level, "interpretation") && hyp_words &&
+            !cJSON_IsTrue(GET(cl, "hypothesis")))
+            find(c, "error", "claims.hypothesis-unmarked", ptr,
+                 "its support calls it a hypothesis: mark the claim "
+                 "\"hypothesis\": true");
+    }
+    /* A boundary about a claim: the claim must not be stated beyond it. */
+    i = 0;
+    cJSON_ArrayForEach(b, GET(c->doc, "boundaries"))
+    {
+        const cJSON *about = GET(b, "about");
+        char ptr[64];
+        snprintf(ptr, sizeof(ptr), "/boundaries/%d", i++);
+        if (!cJSON_IsString(about))
+            continue;
+        cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+        {
+            const cJSON *scope = GET(cl, "scope");
+            if (strcmp(GET(cl, "id")->valuestring, about->valuestring))
+                continue;
+            if (!strcmp(GET(cl, "level")->valuestring, "general") ||
+                (cJSON_IsString(scope) &&
+                 !strcmp(scope->valuestring, "general")))
+                find(c, "error", "boundary.crossed", ptr,
+                     "claim '%s' is stated as general, but this boundary "
+                     "limits it: %s", about->valuestring,
+                     GET(b, "text")->valuestring);
+        }
+    }
+}
+
+/* Leads are never evidence; a fact resting only on a blog is weak. */
+static void walk_evidence(struct rctx *c, const cJSON *node, pp_buf *ptr)
+{
+    size_t mark = ptr->len;
+    int idx = 0;
+    const cJSON *ch;
+    for (ch = node->child; ch; ch = ch->next, idx++) {
+        if (cJSON_IsObject(node))
+            pp_buf_printf(ptr, "/%s", ch->string);
+        else
+            pp_buf_printf(ptr, "/%d", idx);
+        if (cJSON_IsObject(ch) && cJSON_IsString(GET(ch, "provenance")) &&
+            cJSON_IsString(GET(ch, "source"))) {
+            const cJSON *src = source(c->doc, GET(ch, "source")->valuestring);
+            const cJSON *prio = GET(src, "priority");
+            if (!strcmp(GET(ch, "provenance")->valuestring, "lead") ||
+                (cJSON_IsString(prio) && !strcmp(prio->valuestring, "lead")))
+                find(c, "error", "evidence.lead", ptr->ptr,
+                     "a discovery lead is cited as evidence ('%s'): leads "
+                     "point to sources, they are never evidence",
+                     GET(ch, "source")->valuestring);
+        }
+        if (cJSON_IsObject(ch) || cJSON_IsArray(ch))
+            walk_evidence(c, ch, ptr);
+        ptr->len = mark;
+        ptr->ptr[mark] = '\0';
+    }
+}
+
+static void check_blog_only(struct rctx *c)
+{
+    const cJSON *f, *e;
+    cJSON_ArrayForEach(f, GET(c->doc, "facts"))
+    {
+        int all_blog = 1, any = 0;
+        char ptr[96];
+        cJSON_ArrayForEach(e, GET(f, "evidence"))
+        {
+            const cJSON *src = source(c->doc, GET(e, "source")->valuestring);
+            any = 1;
+            if (strcmp(GET(e, "level")->valuestring, "fact") ||
+                !cJSON_IsString(GET(src, "priority")) ||
+                strcmp(GET(src, "priority")->valuestring, "P1"))
+                all_blog = 0;
+        }
+        if (any && all_blog) {
+            snprintf(ptr, sizeof(ptr), "/facts/%s", f->string);
+            find(c, "error", "evidence.blog-only", ptr,
+                 "stated as an architectural fact on the word of a P1 blog or "
+                 "implementation alone: cite the report, config or weights, "
+                 "or lower the level");
+        }
+    }
+}
+
+int pp_verify_roles(const cJSON *doc, cJSON *findings)
+{
+    struct rctx c;
+    const cJSON *prec = GET(doc, "precision");
+    pp_buf ptr = PP_BUF_INIT;
+    c.doc = doc;
+    c.id = GET(doc, "id")->valuestring;
+    c.out = findings;
+    c.errors = 0;
+    if (prec) {
+        check_roles(&c, prec);
+        check_headline(&c, prec);
+    }
+    check_memory_roles(&c);
+    check_claims(&c);
+    if (pp_buf_grow(&ptr, 64) == 0)
+        walk_evidence(&c, doc, &ptr);
+    pp_buf_dispose(&ptr);
+    check_blog_only(&c);
+    return c.errors;
+}

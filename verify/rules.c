@@ -1,0 +1,300 @@
+/*
+ * rules.c - loading and matching the rule catalogue (see rules.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "rules.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/io.h"
+#include "../core/json.h"
+#include "../registry/registry.h"
+#include "../schema/jsonschema.h"
+#include "../core/banned.h"
+
+#ifndef PP_DATADIR
+#define PP_DATADIR "/usr/local/share/passport"
+#endif
+#ifndef PP_SOURCE_RULES
+#define PP_SOURCE_RULES ""
+#endif
+
+/* Generated at build time from schema/rules.schema.json. */
+extern const unsigned char pp_rules_schema_text[];
+extern const size_t pp_rules_schema_text_len;
+
+static const char *const langs[] = {"en", "ru", "zh"};
+#define NLANG 3
+
+struct rule {
+    const cJSON *def;                /* borrowed from the catalogue docs */
+    pcre2_code *codes[NLANG][32];    /* owned */
+    size_t ncodes[NLANG];
+};
+
+struct pp_rules {
+    cJSON *docs;   /* owned: the parsed files */
+    cJSON *list;   /* owned: the rules as data, for pp_rules_list */
+    struct rule *rules;
+    size_t count;
+    pcre2_match_context *mctx;
+};
+
+const char *pp_rules_default_dir(void)
+{
+    static char buf[4096];
+    const char *env = getenv("PASSPORT_RULES");
+    struct stat st;
+    if (env && *env)
+        return env;
+    if (PP_SOURCE_RULES[0] && stat(PP_SOURCE_RULES, &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        return PP_SOURCE_RULES;
+    snprintf(buf, sizeof(buf), "%s/rules", PP_DATADIR);
+    return buf;
+}
+
+void pp_rules_free(pp_rules *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->count; i++)
+        for (int l = 0; l < NLANG; l++)
+            for (size_t k = 0; k < r->rules[i].ncodes[l]; k++)
+                pcre2_code_free(r->rules[i].codes[l][k]);
+    free(r->rules);
+    cJSON_Delete(r->docs);
+    cJSON_Delete(r->list);
+    pcre2_match_context_free(r->mctx);
+    free(r);
+}
+
+size_t pp_rules_count(const pp_rules *r)
+{
+    return r->count;
+}
+
+const cJSON *pp_rules_list(const pp_rules *r)
+{
+    return r->list;
+}
+
+static const pp_schema *rules_schema(void)
+{
+    static pp_schema *s;
+    if (!s && pp_schema_compile(&s, (const char *)pp_rules_schema_text,
+                                pp_rules_schema_text_len,
+                                "schema/rules.schema.json") < 0)
+        return NULL;
+    return s;
+}
+
+/* Compile the patterns of one rule; errors name file, rule and language. */
+static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
+{
+    const cJSON *pats = cJSON_GetObjectItemCaseSensitive(ru->def, "patterns");
+    const char *id = cJSON_GetObjectItemCaseSensitive(ru->def, "id")
+                         ->valuestring;
+    int bad = 0, any = 0;
+    for (int l = 0; l < NLANG; l++) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(pats, langs[l]);
+        const cJSON *p;
+        int idx = 0;
+        cJSON_ArrayForEach(p, list)
+        {
+            int err;
+            PCRE2_SIZE off;
+            pcre2_code *code = pcre2_compile(
+                (PCRE2_SPTR)p->valuestring, PCRE2_ZERO_TERMINATED,
+                PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS |
+                    PCRE2_MATCH_INVALID_UTF,
+                &err, &off, NULL);
+            idx++;
+            if (!code) {
+                PCRE2_UCHAR msg[256];
+                pcre2_get_error_message(err, msg, sizeof(msg));
+                pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
+                             "rule '%s': %s pattern %d: %s at offset %zu",
+                             id, langs[l], idx, (char *)msg, (size_t)off);
+                bad = 1;
+                continue;
+            }
+            (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+            ru->codes[l][ru->ncodes[l]++] = code;
+            any = 1;
+        }
+    }
+    if (!any && !bad) {
+        pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
+                     "rule '%s': no patterns", id);
+        bad = 1;
+    }
+    return bad ? PP_EINVALID : 0;
+}
+
+int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
+                        pp_diags *diags)
+{
+    const pp_schema *schema = rules_schema();
+    pp_rules *r = calloc(1, sizeof(*r));
+    int invalid = 0;
+
+    *out = NULL;
+    if (!r)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    r->docs = cJSON_CreateArray();
+    r->list = cJSON_CreateArray();
+    r->mctx = pcre2_match_context_create(NULL);
+    r->rules = calloc(PP_RULES_MAX, sizeof(*r->rules));
+    if (!schema || !r->docs || !r->list || !r->mctx || !r->rules) {
+        pp_rules_free(r);
+        return schema ? pp_error_set(PP_ENOMEM, "out of memory") : PP_ERROR;
+    }
+    pcre2_set_match_limit(r->mctx, PP_RULES_MATCH_LIMIT);
+    pcre2_set_depth_limit(r->mctx, PP_RULES_DEPTH_LIMIT);
+    for (size_t i = 0; i < n; i++) {
+        pp_buf text = PP_BUF_INIT;
+        cJSON *doc = NULL;
+        const cJSON *ru;
+        int rc = pp_io_read_file(&text, files[i], PP_MAX_FILE_BYTES);
+        if (rc == 0)
+            rc = pp_json_parse(pp_buf_cstr(&text), text.len, files[i], &doc);
+        pp_buf_dispose(&text);
+        if (rc < 0) {
+            pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s",
+                         pp_error_last());
+            invalid = 1;
+            continue;
+        }
+        if (pp_schema_validate(schema, doc, files[i], diags) != 0) {
+            cJSON_Delete(doc);
+            invalid = 1;
+            continue;
+        }
+        cJSON_AddItemToArray(r->docs, doc);
+        cJSON_ArrayForEach(ru, cJSON_GetObjectItemCaseSensitive(doc, "rules"))
+        {
+            const char *id = cJSON_GetObjectItemCaseSensitive(ru, "id")
+                                 ->valuestring;
+            cJSON *d;
+            for (size_t k = 0; k < r->count; k++)
+                if (!strcmp(id, cJSON_GetObjectItemCaseSensitive(
+                                    r->rules[k].def, "id")->valuestring)) {
+                    pp_diags_add(diags, PP_SEV_ERROR, files[i], NULL,
+                                 "rule '%s' is defined twice", id);
+                    invalid = 1;
+                }
+            if (r->count == PP_RULES_MAX) {
+                pp_diags_add(diags, PP_SEV_ERROR, files[i], NULL,
+                             "more than %d rules", PP_RULES_MAX);
+                invalid = 1;
+                break;
+            }
+            r->rules[r->count].def = ru;
+            if (compile_rule(&r->rules[r->count], files[i], diags) < 0)
+                invalid = 1;
+            r->count++;
+            d = cJSON_Duplicate(ru, 1);
+            cJSON_DeleteItemFromObjectCaseSensitive(d, "patterns");
+            {
+                cJSON *l = cJSON_AddArrayToObject(d, "languages");
+                for (int k = 0; k < NLANG; k++)
+                    if (cJSON_GetObjectItemCaseSensitive(
+                            cJSON_GetObjectItemCaseSensitive(ru, "patterns"),
+                            langs[k]))
+                        cJSON_AddItemToArray(l, cJSON_CreateString(langs[k]));
+            }
+            cJSON_AddStringToObject(d, "file", files[i]);
+            cJSON_AddItemToArray(r->list, d);
+        }
+    }
+    if (invalid) {
+        pp_rules_free(r);
+        return pp_error_set(PP_EINVALID, "the rule catalogue is invalid");
+    }
+    *out = r;
+    return 0;
+}
+
+int pp_rules_load_dir(pp_rules **out, const char *dir, pp_diags *diags)
+{
+    char **files = NULL;
+    size_t n = 0;
+    int rc = pp_registry_dir_files(dir, &files, &n);
+    *out = NULL;
+    if (rc < 0)
+        return rc;
+    rc = pp_rules_load_files(out, (const char *const *)files, n, diags);
+    pp_registry_files_free(files, n);
+    return rc;
+}
+
+static int listed(const cJSON *list, const char *value)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list)
+        if (cJSON_IsString(e) && !strcmp(e->valuestring, value))
+            return 1;
+    return 0;
+}
+
+int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
+                  const char *where, const char *level, pp_rule_hit *hits,
+                  size_t max, size_t *n)
+{
+    int limited = 0;
+    *n = 0;
+    for (size_t i = 0; i < r->count && *n < max; i++) {
+        const struct rule *ru = &r->rules[i];
+        const cJSON *levels = cJSON_GetObjectItemCaseSensitive(ru->def,
+                                                               "levels");
+        int hit = 0;
+        if (!listed(cJSON_GetObjectItemCaseSensitive(ru->def, "applies_to"),
+                    where))
+            continue;
+        if (level && cJSON_GetArraySize(levels) > 0 && !listed(levels, level))
+            continue;
+        for (int l = 0; l < NLANG && !hit; l++) {
+            for (size_t k = 0; k < ru->ncodes[l] && !hit; k++) {
+                pcre2_match_data *md =
+                    pcre2_match_data_create_from_pattern(ru->codes[l][k],
+                                                         NULL);
+                int rc;
+                if (!md)
+                    return pp_error_set(PP_ENOMEM, "out of memory");
+                rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0, 0,
+                                 md, r->mctx);
+                if (rc >= 0) {
+                    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+                    pp_rule_hit *h = &hits[(*n)++];
+                    h->id = cJSON_GetObjectItemCaseSensitive(ru->def, "id")
+                                ->valuestring;
+                    h->severity = cJSON_GetObjectItemCaseSensitive(
+                                      ru->def, "severity")->valuestring;
+                    h->message = cJSON_GetObjectItemCaseSensitive(
+                                     ru->def, "message")->valuestring;
+                    h->section = cJSON_GetObjectItemCaseSensitive(
+                                     ru->def, "section")->valuestring;
+                    h->lang = langs[l];
+                    h->start = ov[0];
+                    h->end = ov[1];
+                    hit = 1;
+                } else if (rc == PCRE2_ERROR_MATCHLIMIT ||
+                           rc == PCRE2_ERROR_DEPTHLIMIT) {
+                    limited = 1;
+                }
+                pcre2_match_data_free(md);
+            }
+        }
+    }
+    return limited ? pp_error_set(PP_ETOOBIG, "a rule pattern reached its "
+                                  "match limit")
+                   : 0;
+}
