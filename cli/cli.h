@@ -93,6 +93,13 @@ int cli_at(const char *cmd, pp_reg *r, const char *spec, pp_at *out);
 int cli_resolve_id(const char *cmd, pp_reg *r, const pp_at *at,
                    const char *query, pp_buf *id);
 
+/* Open the registry and load passport `query` (id, name or alias) as of
+ * `at_spec` (NULL: the tip), printing any failure.  On success (0) the
+ * caller owns *reg and *out; on failure both are NULL and the exit status
+ * is returned. */
+int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
+                      pp_reg **reg, pp_passport **out);
+
 /* Author of new commits (see pp_who_new); 0 or an exit status. */
 int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);
 

@@ -296,25 +296,11 @@ struct pinfo {
 
 static int load_passport(const char *query, struct pinfo *pi)
 {
-    pp_at at;
-    pp_buf id = PP_BUF_INIT;
-    pp_diags d = PP_DIAGS_INIT;
     int rc;
     memset(pi, 0, sizeof(*pi));
-    if ((rc = cli_open_reg("calc", &pi->reg)) != 0)
-        return rc;
-    if ((rc = cli_at("calc", pi->reg, NULL, &at)) == 0 &&
-        (rc = cli_resolve_id("calc", pi->reg, &at, query, &id)) == 0) {
-        if (pp_reg_load(pi->reg, &at, id.ptr, &pi->p, &d) < 0) {
-            cli_print_diags(stderr, &d);
-            rc = cli_lib_fail("calc", PP_ERROR);
-        } else {
-            pi->facts = cJSON_GetObjectItemCaseSensitive(
-                pp_passport_json(pi->p), "facts");
-        }
-    }
-    pp_buf_dispose(&id);
-    pp_diags_dispose(&d);
+    if ((rc = cli_load_passport("calc", NULL, query, &pi->reg, &pi->p)) == 0)
+        pi->facts = cJSON_GetObjectItemCaseSensitive(pp_passport_json(pi->p),
+                                                     "facts");
     return rc;
 }
 

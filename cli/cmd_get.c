@@ -92,18 +92,26 @@ static void text_evidence(pp_buf *out, const cJSON *entry)
     }
 }
 
+/* The JSON answer: the entry itself, named, with its primary evidence on
+ * top. */
+static int entry_json(const pp_passport *p, const char *name,
+                      const cJSON *entry, pp_buf *out)
+{
+    cJSON *o = cJSON_Duplicate(entry, 1);
+    int rc;
+    cJSON_AddStringToObject(o, "passport", pp_passport_id(p));
+    cJSON_AddStringToObject(o, "fact", name);
+    add_primary(o, entry);
+    rc = pp_passport_canonical(o, out);
+    cJSON_Delete(o);
+    return rc;
+}
+
 static int get_fact(const pp_passport *p, const char *name, const cJSON *f,
                     enum pp_format fmt, pp_buf *out)
 {
     if (fmt == PP_FMT_JSON) {
-        cJSON *o = cJSON_Duplicate(f, 1);
-        int rc;
-        cJSON_AddStringToObject(o, "passport", pp_passport_id(p));
-        cJSON_AddStringToObject(o, "fact", name);
-        add_primary(o, f);
-        rc = pp_passport_canonical(o, out);
-        cJSON_Delete(o);
-        return rc;
+        return entry_json(p, name, f, out);
     } else {
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(f, "status");
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
@@ -142,14 +150,7 @@ static int get_role(const pp_passport *p, const char *name, const cJSON *r,
                     enum pp_format fmt, pp_buf *out)
 {
     if (fmt == PP_FMT_JSON) {
-        cJSON *o = cJSON_Duplicate(r, 1);
-        int rc;
-        cJSON_AddStringToObject(o, "passport", pp_passport_id(p));
-        cJSON_AddStringToObject(o, "fact", name);
-        add_primary(o, r);
-        rc = pp_passport_canonical(o, out);
-        cJSON_Delete(o);
-        return rc;
+        return entry_json(p, name, r, out);
     } else {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(r, "format");
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "stage");
@@ -193,10 +194,8 @@ int cmd_get(int argc, char **argv)
     enum pp_format fmt = PP_FMT_TEXT;
     pp_reg *r = NULL;
     pp_passport *p = NULL;
-    pp_at at;
     const char *fact, *at_spec = NULL;
-    pp_buf out = PP_BUF_INIT, id = PP_BUF_INIT;
-    pp_diags d = PP_DIAGS_INIT;
+    pp_buf out = PP_BUF_INIT;
     int c, rc;
 
     cli_getopt_reset();
@@ -223,16 +222,8 @@ int cmd_get(int argc, char **argv)
         !(strncmp(fact, "precision.", 10) == 0 && role_known(fact + 10)))
         return cli_usage("get", "'%s' is not a fact of the vocabulary",
                          fact);
-    if ((rc = cli_open_reg("get", &r)) != 0)
+    if ((rc = cli_load_passport("get", at_spec, argv[optind], &r, &p)) != 0)
         return rc;
-    if ((rc = cli_at("get", r, at_spec, &at)) != 0 ||
-        (rc = cli_resolve_id("get", r, &at, argv[optind], &id)) != 0)
-        goto done;
-    if ((rc = pp_reg_load(r, &at, id.ptr, &p, &d)) < 0) {
-        cli_print_diags(stderr, &d);
-        rc = cli_lib_fail("get", rc);
-        goto done;
-    }
     if (pp_vocab_lookup(fact)) {
         const cJSON *f = pp_passport_fact(p, fact);
         if (!f) {
@@ -258,8 +249,6 @@ int cmd_get(int argc, char **argv)
                 : cli_flush("get", &out);
 done:
     pp_passport_free(p);
-    pp_diags_dispose(&d);
-    pp_buf_dispose(&id);
     pp_buf_dispose(&out);
     pp_reg_free(r);
     return rc;

@@ -287,10 +287,8 @@ int cmd_show(int argc, char **argv)
     enum pp_format fmt = PP_FMT_TEXT;
     pp_reg *r = NULL;
     pp_passport *p = NULL;
-    pp_at at;
     const char *at_spec = NULL;
-    pp_buf out = PP_BUF_INIT, id = PP_BUF_INIT;
-    pp_diags d = PP_DIAGS_INIT;
+    pp_buf out = PP_BUF_INIT;
     int c, rc;
 
     cli_getopt_reset();
@@ -312,16 +310,8 @@ int cmd_show(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("show", "expected one ID|ALIAS");
-    if ((rc = cli_open_reg("show", &r)) != 0)
+    if ((rc = cli_load_passport("show", at_spec, argv[optind], &r, &p)) != 0)
         return rc;
-    if ((rc = cli_at("show", r, at_spec, &at)) != 0 ||
-        (rc = cli_resolve_id("show", r, &at, argv[optind], &id)) != 0)
-        goto done;
-    if ((rc = pp_reg_load(r, &at, id.ptr, &p, &d)) < 0) {
-        cli_print_diags(stderr, &d);
-        rc = cli_lib_fail("show", rc);
-        goto done;
-    }
     {
         if (fmt == PP_FMT_JSON) {
             if (pp_passport_canonical(pp_passport_json(p), &out) < 0)
@@ -333,10 +323,7 @@ int cmd_show(int argc, char **argv)
         if (rc == 0)
             rc = cli_flush("show", &out);
     }
-done:
     pp_passport_free(p);
-    pp_diags_dispose(&d);
-    pp_buf_dispose(&id);
     pp_buf_dispose(&out);
     pp_reg_free(r);
     return rc;

@@ -140,6 +140,34 @@ int cli_open_reg(const char *cmd, pp_reg **out)
     return 0;
 }
 
+int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
+                      pp_reg **reg, pp_passport **out)
+{
+    pp_at at;
+    pp_buf id = PP_BUF_INIT;
+    pp_diags d = PP_DIAGS_INIT;
+    int rc;
+
+    *out = NULL;
+    if ((rc = cli_open_reg(cmd, reg)) != 0)
+        return rc;
+    if ((rc = cli_at(cmd, *reg, at_spec, &at)) == 0 &&
+        (rc = cli_resolve_id(cmd, *reg, &at, query, &id)) == 0) {
+        int lr = pp_reg_load(*reg, &at, id.ptr, out, &d);
+        if (lr < 0) {
+            cli_print_diags(stderr, &d);
+            rc = cli_lib_fail(cmd, lr);
+        }
+    }
+    pp_buf_dispose(&id);
+    pp_diags_dispose(&d);
+    if (rc != 0) {
+        pp_reg_free(*reg);
+        *reg = NULL;
+    }
+    return rc;
+}
+
 int cli_at(const char *cmd, pp_reg *r, const char *spec, pp_at *out)
 {
     int rc = pp_reg_at(r, spec, out);

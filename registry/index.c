@@ -754,7 +754,7 @@ static int mainline_since(pp_reg *r, const git_oid *tip, const git_oid *base,
 static int update(pp_reg *r, size_t *new_commits, int from_scratch)
 {
     struct updater u = {0};
-    git_oid tip, base, *todo = NULL;
+    git_oid tip, base, *pending = NULL;
     pp_buf head = PP_BUF_INIT;
     size_t n = 0;
     int unborn, rc, have_base = 0, rewritten = 0;
@@ -793,14 +793,14 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
             have_base = 1;
     }
     if (!unborn) {
-        rc = mainline_since(r, &tip, have_base ? &base : NULL, &todo, &n,
+        rc = mainline_since(r, &tip, have_base ? &base : NULL, &pending, &n,
                             &rewritten);
         if (rc < 0)
             goto rollback;
         if (rewritten) {
             /* The branch was rewritten under the index: start over. */
-            free(todo);
-            todo = NULL;
+            free(pending);
+            pending = NULL;
             exec(r->db, "ROLLBACK");
             pp_buf_dispose(&head);
             return update(r, new_commits, 1);
@@ -819,7 +819,7 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
         long long seq = last_seq(r->db);
         for (size_t i = 0; i < n; i++) {
             git_commit *c = NULL;
-            if ((rc = git_commit_lookup(&c, r->repo, &todo[i])) < 0) {
+            if ((rc = git_commit_lookup(&c, r->repo, &pending[i])) < 0) {
                 rc = pp_git_fail(rc, "cannot read a registry commit");
                 goto rollback;
             }
@@ -844,7 +844,7 @@ rollback:
     exec(r->db, "ROLLBACK");
 done:
     updater_dispose(&u);
-    free(todo);
+    free(pending);
     pp_buf_dispose(&head);
     return rc;
 }
