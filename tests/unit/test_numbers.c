@@ -1,0 +1,107 @@
+/*
+ * test_numbers.c - every number form the seeds use, read with its value in
+ * base units, its significant digits, its qualifier and its unit; and the
+ * things that look like numbers but are not (K2, FP8, 1F1B, §4.2.3).
+ */
+#include "test_helpers.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "verify/numbers.h"
+
+struct want {
+    const char *text;
+    double value;
+    int sig;
+    const char *qualifier;
+    enum pp_unit unit;
+};
+
+static const struct want cases[] = {
+    {"15.5T tokens", 15.5e12, 3, "=", PP_UNIT_TOKENS},
+    {"671B parameters", 671e9, 3, "=", PP_UNIT_PARAMS},
+    {"a 32K context", 32e3, 2, "=", PP_UNIT_NONE},
+    {"14.8 trillion tokens", 14.8e12, 3, "=", PP_UNIT_TOKENS},
+    {"14,800 billion", 14.8e12, 3, "=", PP_UNIT_NONE},
+    {"20T tokens", 20e12, 2, "=", PP_UNIT_TOKENS},
+    {"max 65 504", 65504, 5, "=", PP_UNIT_NONE},
+    {"C = 7.227e23 FLOP", 7.227e23, 4, "=", PP_UNIT_FLOP},
+    {"7.23 × 10^23", 7.23e23, 3, "=", PP_UNIT_NONE},
+    {"$7.227\\cdot10^{23}$", 7.227e23, 4, "=", PP_UNIT_NONE},
+    {"drops to 5.2%", 0.052, 2, "=", PP_UNIT_PERCENT},
+    {"15 трлн токенов", 15e12, 2, "=", PP_UNIT_TOKENS},
+    {"2,5 млрд параметров", 2.5e9, 2, "=", PP_UNIT_PARAMS},
+    {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
+    {"about 1.09T tokens", 1.09e12, 3, "\xE2\x89\x88", PP_UNIT_TOKENS},
+    {"более 32T", 32e12, 2, ">", PP_UNIT_NONE},
+    {"112 GB", 112e9, 3, "=", PP_UNIT_BYTES},
+    {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
+    {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
+    {"scales 2.5x better", 2.5, 2, "=", PP_UNIT_TIMES},
+};
+
+static void forms(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const struct want *w = &cases[i];
+        pp_number n[4];
+        size_t k = pp_numbers_scan(w->text, strlen(w->text), n, 4);
+        if (k != 1)
+            fail_msg("'%s': %zu numbers, want 1", w->text, k);
+        if (fabs(n[0].value - w->value) > 1e-9 * fabs(w->value))
+            fail_msg("'%s': value %.10g, want %.10g", w->text, n[0].value,
+                     w->value);
+        if (n[0].sig != w->sig)
+            fail_msg("'%s': %d significant digits, want %d", w->text,
+                     n[0].sig, w->sig);
+        if (strcmp(n[0].qualifier, w->qualifier) != 0)
+            fail_msg("'%s': qualifier '%s', want '%s'", w->text,
+                     n[0].qualifier, w->qualifier);
+        if (n[0].unit != w->unit)
+            fail_msg("'%s': unit %d, want %d", w->text, (int)n[0].unit,
+                     (int)w->unit);
+    }
+}
+
+static void not_numbers(void **state)
+{
+    static const char *const texts[] = {
+        "Kimi K2", "FP8 and E4M3", "the 1F1B schedule", "see §4.2.3",
+        "version 1.2.0", "DeepSeek-V3", "Qwen3.8-Max", "§ 15",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        pp_number n[4];
+        size_t k = pp_numbers_scan(texts[i], strlen(texts[i]), n, 4);
+        if (k != 0)
+            fail_msg("'%s': read %zu number(s), the first %.10g", texts[i],
+                     k, n[0].value);
+    }
+}
+
+static void spans_and_bounds(void **state)
+{
+    const char *t = "Kimi K2 has 32.6B active parameters out of 1.04T.";
+    pp_number n[1];
+    (void)state;
+    /* at most `max` numbers are written */
+    assert_int_equal(pp_numbers_scan(t, strlen(t), n, 1), 1);
+    assert_memory_equal(t + n[0].start, "32.6B", 5);
+    /* a cut in the middle of a figure does not read past the end */
+    assert_int_equal(pp_numbers_scan(t, 14, n, 1), 1);
+    assert_true(n[0].end <= 14);
+    /* invalid UTF-8 is skipped, not trusted */
+    assert_int_equal(pp_numbers_scan("\xff\xfe 5T\xc3", 7, n, 1), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(forms),
+        cmocka_unit_test(not_numbers),
+        cmocka_unit_test(spans_and_bounds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,440 @@
+/*
+ * numbers.c - the number scanner (see numbers.h).
+ *
+ * Hand-written rather than one large regular expression: the forms are
+ * many and each needs its own arithmetic (thousands separators, decimal
+ * commas, exponents in three notations, magnitude words in three
+ * languages), and a scanner keeps exact byte spans for positions.
+ */
+#include "numbers.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+static int ascii_alnum(unsigned char c)
+{
+    return c < 0x80 && (isalnum(c) || c == '_');
+}
+
+/* Does `s` (len n) start with `w`, case-insensitively for ASCII? */
+static size_t starts(const char *s, size_t n, const char *w)
+{
+    size_t k;
+    unsigned char a0 = (unsigned char)(n ? s[0] : 0), b0 = (unsigned char)w[0];
+    /* the first byte rejects almost every position cheaply */
+    if (!n || (a0 < 0x80 && b0 < 0x80 ? tolower(a0) != tolower(b0) : a0 != b0))
+        return 0;
+    k = strlen(w);
+    if (k > n)
+        return 0;
+    for (size_t i = 0; i < k; i++) {
+        unsigned char a = (unsigned char)s[i], b = (unsigned char)w[i];
+        if (a < 0x80 && b < 0x80 ? tolower(a) != tolower(b) : a != b)
+            return 0;
+    }
+    return k;
+}
+
+/* A word ends here: no ASCII letter follows. */
+static int word_end(const char *s, size_t n, size_t at)
+{
+    return at >= n || !isalpha((unsigned char)s[at]);
+}
+
+/* `v` rounded to `sig` significant digits (the nearest double to the
+ * decimal figure). */
+static double round_sig(double v, int sig)
+{
+    char t[40];
+    if (!isfinite(v) || v == 0 || sig < 1 || sig > 17)
+        return v;
+    snprintf(t, sizeof(t), "%.*e", sig - 1, v);
+    return strtod(t, NULL);
+}
+
+static size_t skip_spaces(const char *s, size_t n, size_t i)
+{
+    while (i < n && (s[i] == ' ' || s[i] == '\t' ||
+                     (i + 1 < n && (unsigned char)s[i] == 0xC2 &&
+                      (unsigned char)s[i + 1] == 0xA0)))
+        i += s[i] == ' ' || s[i] == '\t' ? 1 : 2;
+    return i;
+}
+
+static const struct {
+    const char *word;
+    double scale;
+    int needs_space_ok; /* may follow the digits after a space */
+} magnitude_words[] = {
+    {"trillion", 1e12, 1}, {"billion", 1e9, 1}, {"million", 1e6, 1},
+    {"thousand", 1e3, 1},
+    {"трлн", 1e12, 1}, {"триллион", 1e12, 1}, {"млрд", 1e9, 1},
+    {"миллиард", 1e9, 1}, {"млн", 1e6, 1}, {"миллион", 1e6, 1},
+    {"тыс", 1e3, 1},
+    {"万亿", 1e12, 1}, {"亿", 1e8, 1}, {"万", 1e4, 1}, {"千", 1e3, 1},
+};
+
+static const struct {
+    const char *word;
+    double value;
+} number_words[] = {
+    {"one", 1}, {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5},
+    {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9}, {"ten", 10},
+    {"twelve", 12}, {"twenty", 20}, {"fifty", 50}, {"hundred", 100},
+    {"один", 1}, {"два", 2}, {"три", 3}, {"пять", 5}, {"десять", 10},
+};
+
+static const struct {
+    const char *text;
+    const char *q;
+} qualifiers[] = {
+    {"approximately ", "\xE2\x89\x88"}, {"about ", "\xE2\x89\x88"},
+    {"around ", "\xE2\x89\x88"}, {"roughly ", "\xE2\x89\x88"},
+    {"nearly ", "\xE2\x89\x88"}, {"almost ", "\xE2\x89\x88"},
+    {"some ", "\xE2\x89\x88"}, {"~", "\xE2\x89\x88"},
+    {"\xE2\x89\x88", "\xE2\x89\x88"}, {"около ", "\xE2\x89\x88"},
+    {"примерно ", "\xE2\x89\x88"}, {"почти ", "\xE2\x89\x88"},
+    {"порядка ", "\xE2\x89\x88"}, {"约", "\xE2\x89\x88"},
+    {"大约", "\xE2\x89\x88"}, {"近", "\xE2\x89\x88"},
+    {"more than ", ">"}, {"over ", ">"}, {"above ", ">"},
+    {"exceeding ", ">"}, {">", ">"}, {"более чем на ", ">"},
+    {"более ", ">"}, {"свыше ", ">"}, {"больше ", ">"}, {"超过", ">"},
+    {"逾", ">"}, {"at least ", "\xE2\x89\xA5"}, {"≥", "\xE2\x89\xA5"},
+    {"не менее ", "\xE2\x89\xA5"}, {"至少", "\xE2\x89\xA5"},
+    {"less than ", "<"}, {"under ", "<"}, {"below ", "<"},
+    {"fewer than ", "<"}, {"<", "<"}, {"менее ", "<"}, {"меньше ", "<"},
+    {"不到", "<"}, {"少于", "<"}, {"at most ", "\xE2\x89\xA4"},
+    {"≤", "\xE2\x89\xA4"}, {"не более ", "\xE2\x89\xA4"},
+    {"至多", "\xE2\x89\xA4"},
+};
+
+/* The qualifier written just before `at`, if any. */
+static void qualifier_before(const char *s, size_t at, char out[4])
+{
+    size_t best = 0;
+    snprintf(out, 4, "=");
+    for (size_t i = 0; i < sizeof(qualifiers) / sizeof(qualifiers[0]); i++) {
+        size_t k = strlen(qualifiers[i].text);
+        /* allow one space between a symbol and the number: "~ 15T" */
+        for (size_t pad = 0; pad <= 1; pad++) {
+            if (k + pad > at || k <= best)
+                continue;
+            if (pad && s[at - 1] != ' ')
+                continue;
+            if (starts(s + at - k - pad, k, qualifiers[i].text) == k &&
+                (at - k - pad == 0 ||
+                 !isalpha((unsigned char)s[at - k - pad - 1]))) {
+                best = k;
+                snprintf(out, 4, "%s", qualifiers[i].q);
+            }
+        }
+    }
+}
+
+/* Parse the unit that follows position `i`; returns the new end. */
+static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
+{
+    size_t j = skip_spaces(s, n, i), k;
+    static const struct {
+        const char *w;
+        enum pp_unit u;
+        double scale;
+        int binary;
+    } units[] = {
+        {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0}, {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
+        {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0}, {"GFLOP/s", PP_UNIT_FLOPS, 1e9, 0},
+        {"TFLOPS", PP_UNIT_FLOPS, 1e12, 0}, {"PFLOPS", PP_UNIT_FLOPS, 1e15, 0},
+        {"FLOP/s", PP_UNIT_FLOPS, 1, 0}, {"FLOPs", PP_UNIT_FLOP, 1, 0},
+        {"FLOP", PP_UNIT_FLOP, 1, 0},
+        {"GiB", PP_UNIT_BYTES, 1073741824.0, 1}, {"GB", PP_UNIT_BYTES, 1e9, 0},
+        {"TiB", PP_UNIT_BYTES, 1099511627776.0, 1}, {"TB", PP_UNIT_BYTES, 1e12, 0},
+        {"ГБ", PP_UNIT_BYTES, 1e9, 0},
+        {"tokens", PP_UNIT_TOKENS, 1, 0}, {"token", PP_UNIT_TOKENS, 1, 0},
+        {"токен", PP_UNIT_TOKENS, 1, 0}, {"词元", PP_UNIT_TOKENS, 1, 0},
+        {"parameters", PP_UNIT_PARAMS, 1, 0}, {"parameter", PP_UNIT_PARAMS, 1, 0},
+        {"params", PP_UNIT_PARAMS, 1, 0}, {"параметр", PP_UNIT_PARAMS, 1, 0},
+        {"参数", PP_UNIT_PARAMS, 1, 0},
+        {"GPUs", PP_UNIT_DEVICES, 1, 0}, {"GPU", PP_UNIT_DEVICES, 1, 0},
+        {"accelerators", PP_UNIT_DEVICES, 1, 0}, {"卡", PP_UNIT_DEVICES, 1, 0},
+        {"experts", PP_UNIT_EXPERTS, 1, 0}, {"эксперт", PP_UNIT_EXPERTS, 1, 0},
+        {"专家", PP_UNIT_EXPERTS, 1, 0},
+    };
+    /* "%" binds tightly or after one space. */
+    if (j < n && s[j] == '%') {
+        num->unit = PP_UNIT_PERCENT;
+        num->value /= 100;
+        return j + 1;
+    }
+    if (starts(s + j, n - j, "×") || ((j < n && (s[j] == 'x' || s[j] == 'X')) &&
+                                      j == i && word_end(s, n, j + 1))) {
+        num->unit = PP_UNIT_TIMES;
+        return j + (s[j] == 'x' || s[j] == 'X' ? 1 : strlen("×"));
+    }
+    /* Allow one adjective before tokens/parameters: "20T text tokens". */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+            if ((k = starts(s + j, n - j, units[u].w)) != 0) {
+                if ((units[u].u == PP_UNIT_TOKENS ||
+                     units[u].u == PP_UNIT_PARAMS) ||
+                    word_end(s, n, j + k) || !isalpha((unsigned char)s[j])) {
+                    if (pass == 1 && units[u].u != PP_UNIT_TOKENS &&
+                        units[u].u != PP_UNIT_PARAMS)
+                        continue;
+                    num->unit = units[u].u;
+                    num->value *= units[u].scale;
+                    num->binary_bytes = units[u].binary;
+                    /* the rest of the word: "tokens", "параметров" */
+                    k += j;
+                    while (k < n && ((unsigned char)s[k] >= 0x80 ||
+                                     isalpha((unsigned char)s[k])) &&
+                           (unsigned char)s[k] < 0xE0)
+                        k++;
+                    return k;
+                }
+            }
+        }
+        if (pass == 0) {
+            /* skip one word and retry for tokens/parameters only */
+            size_t w = j;
+            while (w < n && (isalpha((unsigned char)s[w]) ||
+                             ((unsigned char)s[w] >= 0x80 &&
+                              (unsigned char)s[w] < 0xE0) ||
+                             ((unsigned char)s[w] & 0xC0) == 0x80))
+                w++;
+            /* "32.6B per token" is a rate, not a count of tokens */
+            if (w == j || w - j > 24 || (w - j == 3 && !memcmp(s + j, "per", 3)) ||
+                (w - j == 4 && !memcmp(s + j, "на", 4)))
+                break;
+            j = skip_spaces(s, n, w);
+        }
+    }
+    return i;
+}
+
+size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
+{
+    size_t count = 0, i = 0;
+
+    while (i < n && count < max) {
+        pp_number num;
+        size_t start = i, j, mant_end;
+        double v = 0, frac = 0.1;
+        int digits = 0, seen_nonzero = 0, decimal = 0, int_zeros = 0;
+        int grouped = 0;
+        unsigned char c = (unsigned char)s[i];
+
+        memset(&num, 0, sizeof(num));
+        /* Number words: "one trillion". */
+        if (isalpha(c) || (c >= 0xC0)) { /* not inside a UTF-8 sequence */
+            int matched = 0;
+            if (i == 0 || !ascii_alnum((unsigned char)s[i - 1])) {
+                for (size_t w = 0;
+                     w < sizeof(number_words) / sizeof(number_words[0]); w++) {
+                    size_t k = starts(s + i, n - i, number_words[w].word);
+                    if (!k || !word_end(s, n, i + k))
+                        continue;
+                    j = skip_spaces(s, n, i + k);
+                    for (size_t m = 0; m < sizeof(magnitude_words) /
+                                               sizeof(magnitude_words[0]);
+                         m++) {
+                        size_t mk = starts(s + j, n - j,
+                                           magnitude_words[m].word);
+                        if (!mk)
+                            continue;
+                        num.start = i;
+                        num.value = number_words[w].value *
+                                    magnitude_words[m].scale;
+                        num.sig = 1;
+                        num.magnitude = 1;
+                        qualifier_before(s, i, num.qualifier);
+                        j += mk;
+                        while (j < n && isalpha((unsigned char)s[j]))
+                            j++;
+                        num.end = unit_after(s, n, j, &num);
+                        out[count++] = num;
+                        i = num.end;
+                        matched = 1;
+                        break;
+                    }
+                    if (matched)
+                        break;
+                }
+            }
+            if (!matched)
+                i++;
+            continue;
+        }
+        if (!isdigit(c)) {
+            i++;
+            continue;
+        }
+        /* Digits glued to an identifier are not a number: K2, FP8, E4M3,
+         * Qwen3.8, V4-Flash's 4, 1F1B. */
+        if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
+                      s[i - 1] == '.' || s[i - 1] == '-')) {
+            while (i < n && (ascii_alnum((unsigned char)s[i]) || s[i] == '.'))
+                i++;
+            continue;
+        }
+        /* A section reference is not a figure: §4.2, § 3. */
+        if ((i >= 2 && (unsigned char)s[i - 2] == 0xC2 &&
+             (unsigned char)s[i - 1] == 0xA7) ||
+            (i >= 3 && s[i - 1] == ' ' && (unsigned char)s[i - 3] == 0xC2 &&
+             (unsigned char)s[i - 2] == 0xA7)) {
+            while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+                i++;
+            continue;
+        }
+        /* Mantissa with thousands separators (14,800 and 65 504). */
+        j = i;
+        while (j < n) {
+            if (isdigit((unsigned char)s[j])) {
+                if (decimal) {
+                    v += (s[j] - '0') * frac;
+                    frac /= 10;
+                } else {
+                    v = v * 10 + (s[j] - '0');
+                }
+                if (s[j] != '0' || seen_nonzero) {
+                    seen_nonzero = 1;
+                    digits++;
+                }
+                /* trailing zeros of the integer part, for "14,800 billion" */
+                if (!decimal)
+                    int_zeros = s[j] == '0' ? int_zeros + 1 : 0;
+                j++;
+            } else if ((s[j] == ',' || s[j] == ' ') && !decimal &&
+                       j + 3 < n + 1 && j + 3 <= n &&
+                       isdigit((unsigned char)s[j + 1]) &&
+                       isdigit((unsigned char)s[j + 2]) &&
+                       isdigit((unsigned char)s[j + 3]) &&
+                       (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
+                       (s[j] == ',' || j - i <= 3)) {
+                j++; /* a thousands separator */
+                grouped = 1;
+            } else if ((s[j] == '.' || s[j] == ',') && !decimal &&
+                       j + 1 < n && isdigit((unsigned char)s[j + 1])) {
+                decimal = 1; /* 1.04, or the Russian 2,5 */
+                j++;
+            } else {
+                break;
+            }
+        }
+        /* A dotted chain (4.2.3, 1.2.0) is a section or a version. */
+        if (decimal && j + 1 < n && s[j] == '.' &&
+            isdigit((unsigned char)s[j + 1])) {
+            while (j < n && (isdigit((unsigned char)s[j]) || s[j] == '.'))
+                j++;
+            i = j;
+            continue;
+        }
+        mant_end = j;
+        num.start = start;
+        num.sig = digits ? digits : 1;
+        /* Exponent: 7.227e23 */
+        if (j + 1 < n && (s[j] == 'e' || s[j] == 'E') &&
+            (isdigit((unsigned char)s[j + 1]) ||
+             ((s[j + 1] == '-' || s[j + 1] == '+') && j + 2 < n &&
+              isdigit((unsigned char)s[j + 2])))) {
+            char *end;
+            long ex = strtol(s + j + 1, &end, 10);
+            v *= pow(10, (double)ex);
+            j = (size_t)(end - s);
+        } else {
+            /* 7.23 × 10^23, 7.23 x 10^23, 7.227\cdot10^{23}, \times */
+            size_t k = skip_spaces(s, n, j), m;
+            if ((m = starts(s + k, n - k, "×")) ||
+                (m = starts(s + k, n - k, "\\cdot")) ||
+                (m = starts(s + k, n - k, "\\times")) ||
+                (m = starts(s + k, n - k, "·")) ||
+                ((k < n && (s[k] == 'x' || s[k] == '*')) ? (m = 1) : 0)) {
+                size_t p = skip_spaces(s, n, k + m);
+                if (p + 3 < n && s[p] == '1' && s[p + 1] == '0' &&
+                    s[p + 2] == '^') {
+                    char *end;
+                    long ex;
+                    p += 3;
+                    if (p < n && s[p] == '{')
+                        p++;
+                    ex = strtol(s + p, &end, 10);
+                    if (end != s + p) {
+                        v *= pow(10, (double)ex);
+                        j = (size_t)(end - s);
+                        if (j < n && s[j] == '}')
+                            j++;
+                    }
+                }
+            }
+        }
+        /* Magnitude suffix glued on: 15.5T, 671B, 32K, 1M. */
+        if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
+            v *= s[j] == 'K' ? 1e3 : s[j] == 'M' ? 1e6 : s[j] == 'B' ? 1e9
+                                                                        : 1e12;
+            num.magnitude = 1;
+            j++;
+        } else {
+            size_t k = skip_spaces(s, n, j);
+            for (size_t m = 0;
+                 m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
+                 m++) {
+                size_t mk = starts(s + k, n - k, magnitude_words[m].word);
+                if (!mk)
+                    continue;
+                /* Latin and Cyrillic words must end; Han ones need not. */
+                if ((unsigned char)magnitude_words[m].word[0] < 0xE0 &&
+                    !word_end(s, n, k + mk) &&
+                    (unsigned char)s[k + mk] < 0x80)
+                    continue;
+                v *= magnitude_words[m].scale;
+                num.magnitude = 1;
+                j = k + mk;
+                while (j < n && (isalpha((unsigned char)s[j]) ||
+                                 ((unsigned char)s[j] >= 0xD0 &&
+                                  (unsigned char)s[j] <= 0xD1) ||
+                                 (((unsigned char)s[j] & 0xC0) == 0x80 &&
+                                  (unsigned char)s[j - 1] >= 0xD0 &&
+                                  (unsigned char)s[j - 1] <= 0xD1)))
+                    j++;
+                if (j < n && s[j] == '.')
+                    j++; /* "трлн." */
+                break;
+            }
+        }
+        /* Glued letters that are not a unit make an identifier: 1F1B, 3rd,
+         * 2x2 (but 2.5x is a multiplier). */
+        if (j < n && isalpha((unsigned char)s[j]) && !num.magnitude &&
+            !((s[j] == 'x' || s[j] == 'X') && word_end(s, n, j + 1)) &&
+            !starts(s + j, n - j, "GB") && !starts(s + j, n - j, "GiB") &&
+            !starts(s + j, n - j, "TFLOP") && !starts(s + j, n - j, "FLOP")) {
+            while (j < n && ascii_alnum((unsigned char)s[j]))
+                j++;
+            i = j;
+            continue;
+        }
+        (void)mant_end;
+        num.value = v;
+        qualifier_before(s, start, num.qualifier);
+        num.end = unit_after(s, n, j, &num);
+        /* Trailing zeros of a grouped whole number scaled by a word are
+         * not significant: "14,800 billion" is 14.8T to three digits (but
+         * "20T" keeps its two). */
+        if (num.magnitude && grouped && !decimal && int_zeros &&
+            num.sig > int_zeros)
+            num.sig -= int_zeros;
+        /* 6.82 x 1e12 is not exactly 6.82e12 in binary: keep the figure
+         * as written, to its significant digits. */
+        num.value = round_sig(num.value, num.sig);
+        if (!isfinite(num.value)) {
+            i = num.end;
+            continue;
+        }
+        out[count++] = num;
+        i = num.end > i ? num.end : i + 1;
+    }
+    return count;
+}
