@@ -1,0 +1,363 @@
+#define _GNU_SOURCE
+/*
+ * prose.c - prose extraction and sentence splitting (see prose.h).
+ */
+#include "prose.h"
+
+#include <ctype.h>
+#include <md4c.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/banned.h"
+
+/* Bound of one block's prose: a longer paragraph is not read as claims. */
+#define MAX_BLOCK 65536
+
+struct segbuf {
+    pp_buf text;
+    size_t *origin;
+    size_t cap;
+    int math_only;
+};
+
+struct walker {
+    const char *doc;
+    size_t len, base;
+    pp_sentence_fn fn;
+    void *arg;
+    int rc;
+    struct segbuf cur;
+    int code, html, in_link, link_is_url, math;
+    const char *href;
+    size_t href_len;
+    pp_suppress **sup;
+    size_t *nsup, supcap;
+    pp_prose_stats *stats;
+    int overflow;
+};
+
+static size_t line_of(const char *doc, size_t off)
+{
+    size_t l = 1;
+    for (size_t i = 0; i < off; i++)
+        if (doc[i] == '\n')
+            l++;
+    return l;
+}
+
+static int seg_add(struct walker *w, const char *p, size_t n, size_t origin)
+{
+    struct segbuf *b = &w->cur;
+    if (b->text.len + n > MAX_BLOCK) {
+        w->overflow = 1;
+        return 0;
+    }
+    if (b->text.len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 1024;
+        size_t *o;
+        while (cap < b->text.len + n + 1)
+            cap *= 2;
+        o = realloc(b->origin, cap * sizeof(*o));
+        if (!o)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        b->origin = o;
+        b->cap = cap;
+    }
+    for (size_t i = 0; i < n; i++)
+        b->origin[b->text.len + i] = origin + i;
+    return pp_buf_put(&b->text, p, n);
+}
+
+/* End of a sentence at byte i of s? (., !, ? followed by space or end;
+ * the CJK 。！？ anywhere; a line break next to a table pipe or before a
+ * list dash; ; and : are not ends). */
+static size_t sentence_end(const char *s, size_t n, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    if (c == '\n') {
+        /* A soft line break ends a sentence between rows of a table or
+         * items of a list that the parser saw as one paragraph. */
+        size_t k = i;
+        while (k > 0 && s[k - 1] == ' ')
+            k--;
+        if ((k > 0 && s[k - 1] == '|') || (i + 1 < n && s[i + 1] == '|') ||
+            (i + 2 < n && s[i + 1] == '-' && s[i + 2] == ' '))
+            return i + 1;
+        return 0;
+    }
+    if (c == '.' || c == '!' || c == '?') {
+        if (i + 1 >= n || s[i + 1] == ' ' || s[i + 1] == '\n')
+            return i + 1;
+        return 0;
+    }
+    if (c == 0xE3 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+        (unsigned char)s[i + 2] == 0x82) /* 。 */
+        return i + 3;
+    if (c == 0xEF && i + 2 < n && (unsigned char)s[i + 1] == 0xBC &&
+        ((unsigned char)s[i + 2] == 0x81 || (unsigned char)s[i + 2] == 0x9F))
+        return i + 3; /* ！ ？ */
+    return 0;
+}
+
+static int flush(struct walker *w)
+{
+    struct segbuf *b = &w->cur;
+    size_t start = 0, i;
+    if (w->overflow) {
+        w->stats->skipped_blocks++;
+        w->overflow = 0;
+        pp_buf_clear(&b->text);
+        return 0;
+    }
+    for (i = 0; i <= b->text.len && w->rc == 0; i++) {
+        size_t end = i < b->text.len ? sentence_end(b->text.ptr, b->text.len, i)
+                                     : b->text.len;
+        if (!end && i < b->text.len)
+            continue;
+        if (end > start) {
+            pp_sentence s;
+            char saved;
+            /* trim leading spaces */
+            while (start < end && (b->text.ptr[start] == ' ' ||
+                                   b->text.ptr[start] == '\n'))
+                start++;
+            if (end > start) {
+                saved = b->text.ptr[end < b->text.len ? end : b->text.len];
+                b->text.ptr[end] = '\0';
+                s.text = b->text.ptr + start;
+                s.len = end - start;
+                s.origin = b->origin + start;
+                s.in_math = b->math_only;
+                w->stats->sentences++;
+                w->rc = w->fn(&s, w->arg);
+                if (end < b->text.len)
+                    b->text.ptr[end] = saved;
+            }
+        }
+        start = end;
+        if (end > i)
+            i = end - 1;
+    }
+    pp_buf_clear(&b->text);
+    b->math_only = 1;
+    return w->rc;
+}
+
+static void directive(struct walker *w, const char *p, size_t n)
+{
+    static const char next[] = "passport-disable-next-line";
+    static const char dis[] = "passport-disable";
+    static const char en[] = "passport-enable";
+    const char *q = p, *e = p + n;
+    size_t line;
+    pp_suppress s;
+    int kind = 0;
+    if (p < w->doc || p >= w->doc + w->len)
+        return; /* text the parser made up (a line break), not the input */
+    while (q < e && (*q == '<' || *q == '!' || *q == '-' || *q == ' '))
+        q++;
+    if ((size_t)(e - q) >= sizeof(next) - 1 &&
+        !strncmp(q, next, sizeof(next) - 1))
+        kind = 1, q += sizeof(next) - 1;
+    else if ((size_t)(e - q) >= sizeof(en) - 1 &&
+             !strncmp(q, en, sizeof(en) - 1))
+        kind = 3, q += sizeof(en) - 1;
+    else if ((size_t)(e - q) >= sizeof(dis) - 1 &&
+             !strncmp(q, dis, sizeof(dis) - 1))
+        kind = 2, q += sizeof(dis) - 1;
+    if (!kind)
+        return;
+    line = line_of(w->doc, (size_t)(p - w->doc));
+    memset(&s, 0, sizeof(s));
+    {
+        size_t k = 0;
+        while (q < e && k + 1 < sizeof(s.rules) &&
+               !(q[0] == '-' && q + 1 < e && q[1] == '-'))
+            s.rules[k++] = *q++;
+        while (k && s.rules[k - 1] == ' ')
+            k--;
+        s.rules[k] = '\0';
+        memmove(s.rules, s.rules + strspn(s.rules, " "),
+                strlen(s.rules + strspn(s.rules, " ")) + 1);
+    }
+    /* Lines are counted in the chunk; the caller adds its base line. */
+    if (kind == 1) {
+        s.line = s.last_line = line + 1;
+    } else if (kind == 2) {
+        s.line = line;
+        s.last_line = (size_t)-1;
+    } else {
+        /* passport-enable closes the last open block */
+        for (size_t i = *w->nsup; i-- > 0;)
+            if ((*w->sup)[i].last_line == (size_t)-1) {
+                (*w->sup)[i].last_line = line;
+                break;
+            }
+        return;
+    }
+    if (*w->nsup == w->supcap) {
+        size_t cap = w->supcap ? w->supcap * 2 : 8;
+        pp_suppress *a = realloc(*w->sup, cap * sizeof(*a));
+        if (!a)
+            return;
+        *w->sup = a;
+        w->supcap = cap;
+    }
+    (*w->sup)[(*w->nsup)++] = s;
+}
+
+static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
+{
+    struct walker *w = u;
+    (void)detail;
+    if (t == MD_BLOCK_CODE)
+        w->code++;
+    if (t == MD_BLOCK_HTML)
+        w->html++;
+    if (t == MD_BLOCK_P || t == MD_BLOCK_H || t == MD_BLOCK_LI ||
+        t == MD_BLOCK_TD || t == MD_BLOCK_TH)
+        flush(w);
+    return w->rc;
+}
+
+static int leave_block(MD_BLOCKTYPE t, void *detail, void *u)
+{
+    struct walker *w = u;
+    (void)detail;
+    if (t == MD_BLOCK_CODE)
+        w->code--;
+    if (t == MD_BLOCK_HTML)
+        w->html--;
+    if (t == MD_BLOCK_P || t == MD_BLOCK_H || t == MD_BLOCK_LI ||
+        t == MD_BLOCK_TD || t == MD_BLOCK_TH || t == MD_BLOCK_QUOTE)
+        flush(w);
+    return w->rc;
+}
+
+static int enter_span(MD_SPANTYPE t, void *detail, void *u)
+{
+    struct walker *w = u;
+    if (t == MD_SPAN_CODE)
+        w->code++;
+    if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
+        w->math++;
+    if (t == MD_SPAN_A) {
+        MD_SPAN_A_DETAIL *d = detail;
+        w->in_link++;
+        w->href = d->href.text;
+        w->href_len = d->href.size;
+    }
+    return 0;
+}
+
+static int leave_span(MD_SPANTYPE t, void *detail, void *u)
+{
+    struct walker *w = u;
+    (void)detail;
+    if (t == MD_SPAN_CODE)
+        w->code--;
+    if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
+        w->math--;
+    if (t == MD_SPAN_A)
+        w->in_link--;
+    return 0;
+}
+
+static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
+{
+    struct walker *w = u;
+    size_t off;
+    if (t == MD_TEXT_HTML || w->html) {
+        directive(w, p, n);
+        return 0;
+    }
+    if (w->code || t == MD_TEXT_CODE)
+        return 0;
+    /* An autolink's text is its target: a URL is not prose. */
+    if (w->in_link && w->href && n <= w->href_len + 8 &&
+        (memmem(w->href, w->href_len, p, n) != NULL ||
+         memmem(p, n, "://", 3) != NULL || memmem(p, n, "www.", 4) != NULL))
+        return 0;
+    if (t == MD_TEXT_SOFTBR || t == MD_TEXT_BR) {
+        const char *sp = "\n";
+        size_t o = w->cur.text.len ? w->cur.origin[w->cur.text.len - 1] + 1
+                                   : 0;
+        return seg_add(w, sp, 1, o);
+    }
+    if (p < w->doc || p >= w->doc + w->len)
+        return 0; /* entities resolved elsewhere carry no offsets */
+    off = (size_t)(p - w->doc);
+    if (!w->math)
+        w->cur.math_only = 0;
+    return seg_add(w, p, n, w->base + off);
+}
+
+static int plain_text(struct walker *w)
+{
+    size_t i = 0;
+    /* Plain text: paragraphs are separated by blank lines; single
+     * newlines are spaces. */
+    while (i < w->len && w->rc == 0) {
+        size_t j = i;
+        while (j < w->len && w->doc[j] != '\n')
+            j++;
+        if (j == i) {
+            flush(w);
+        } else {
+            w->cur.math_only = 0;
+            if (seg_add(w, w->doc + i, j - i, w->base + i) < 0)
+                return PP_ENOMEM;
+            if (j < w->len)
+                seg_add(w, " ", 1, w->base + j);
+        }
+        i = j + 1;
+    }
+    return flush(w);
+}
+
+int pp_prose_sentences(const char *doc, size_t len, size_t base,
+                       int markdown, pp_sentence_fn fn, void *arg,
+                       pp_suppress **sup, size_t *nsup,
+                       pp_prose_stats *stats)
+{
+    struct walker w;
+    int rc;
+    memset(&w, 0, sizeof(w));
+    w.doc = doc;
+    w.len = len;
+    w.base = base;
+    w.fn = fn;
+    w.arg = arg;
+    w.sup = sup;
+    w.nsup = nsup;
+    w.supcap = *nsup;
+    w.stats = stats;
+    w.cur.math_only = 1;
+    if (!markdown) {
+        rc = plain_text(&w);
+    } else {
+        MD_PARSER p;
+        memset(&p, 0, sizeof(p));
+        p.abi_version = 0;
+        p.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH |
+                  MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_LATEXMATHSPANS |
+                  MD_FLAG_NOHTMLSPANS * 0;
+        p.enter_block = enter_block;
+        p.leave_block = leave_block;
+        p.enter_span = enter_span;
+        p.leave_span = leave_span;
+        p.text = text_cb;
+        rc = md_parse(doc, (MD_SIZE)len, &p, &w);
+        if (rc == 0)
+            rc = flush(&w);
+        else if (w.rc == 0)
+            rc = pp_error_set(PP_ERROR, "the Markdown parser failed");
+    }
+    pp_buf_dispose(&w.cur.text);
+    free(w.cur.origin);
+    return w.rc ? w.rc : rc;
+}
