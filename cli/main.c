@@ -18,6 +18,7 @@ static const struct pp_command commands[] = {
     {"get", cmd_get, "print one fact of one passport"},
     {"query", cmd_query, "find passports by their facts (params.active > 30B)"},
     {"validate", cmd_validate, "validate passports against the schema"},
+    {"check", cmd_check, "check claims in prose (Markdown, text) against the passports"},
     {"verify", cmd_verify, "recompute derived figures, check consistency"},
     {"calc", cmd_calc, "the calculators: 6ND, Chinchilla, memory, ..."},
     {"format", cmd_format, "what a number becomes in FP8, MXFP4, BF16, ..."},

@@ -1,0 +1,622 @@
+/*
+ * cmd_check.c - passport check [FILE...|-]: check what prose says about
+ * the runs against the passports.
+ *
+ * Files are read in chunks cut at blank lines outside code fences, so
+ * memory stays bounded by the chunk size whatever the input; a line
+ * longer than PP_CHECK_MAX_LINE is skipped with a warning.  Output is
+ * streamed: text as claims are found, JSON and SARIF as one document
+ * whose claim list is written claim by claim.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/utf8.h"
+#include "../verify/check.h"
+#include "../verify/prose.h"
+#include "../verify/rules.h"
+#include "../core/banned.h"
+
+#define PP_CHECK_CHUNK (1u << 20)     /* cut after this many bytes ... */
+#define PP_CHECK_MAX_LINE (1u << 20)  /* a longer line is not read */
+#define PP_CHECK_FORCE (8u << 20)     /* ... and always after this many */
+
+static const char usage_text[] =
+    "usage: passport check [--format text|json|sarif] [--strict] [--plain]\n"
+    "                      [--color auto|always|never] [--at REV|DATE]\n"
+    "                      FILE...|-\n"
+    "\n"
+    "Find the claims a Markdown (or, with --plain, plain-text) document\n"
+    "makes about training runs -- figures of a passport, formats of a\n"
+    "precision role, derived figures (6ND, the fitted law's optimum,\n"
+    "equal-loss tokens, break-even, pipeline bubble, ZeRO memory) and\n"
+    "universal language from the rule catalogue -- and give each one\n"
+    "verdict: confirmed, contradicted, undisclosed, unsupported-\n"
+    "generalisation or unverifiable.  English, Russian and Chinese.\n"
+    "Code, inline code, HTML and URLs are not prose.  '-' reads standard\n"
+    "input.  Rules: docs/CHECK.md.\n"
+    "\n"
+    "  -f, --format FMT   text (default): FILE:LINE:COL: severity: message\n"
+    "                     [rule] for every finding; json: {\"files\",\n"
+    "                     \"claims\" (all, confirmed included), \"summary\"};\n"
+    "                     sarif: SARIF 2.1.0\n"
+    "  --strict           also fail on unsupported generalisations\n"
+    "  --plain            the input is plain text, not Markdown\n"
+    "  --color WHEN       colour text output: auto (a terminal), always,\n"
+    "                     never\n"
+    "  --at REV|DATE      the passports as of a revision or a date\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Suppress a finding with <!-- passport-disable-next-line [RULE...] -->\n"
+    "or a block <!-- passport-disable [RULE...] --> ... "
+    "<!-- passport-enable -->.\n"
+    "\n"
+    "exit status: 0 nothing contradicted or undisclosed, 1 something is\n"
+    "(or, with --strict, a generalisation), 2 usage, 3 other error\n";
+
+enum out_fmt { OUT_TEXT, OUT_JSON, OUT_SARIF };
+
+static const char *const verdicts[] = {
+    "confirmed", "contradicted", "undisclosed", "unsupported-generalisation",
+    "unverifiable"};
+#define NVERDICTS 5
+
+struct run {
+    pp_checker *checker;
+    enum out_fmt fmt;
+    int color;
+    int markdown;
+    const char *file;   /* name shown */
+    /* the chunk being checked */
+    const char *chunk;
+    size_t chunk_len, chunk_base, chunk_line;
+    size_t lc_off, lc_line, lc_bol; /* line_col's last position */
+    pp_suppress *sup;
+    size_t nsup;
+    /* results */
+    size_t counts[NVERDICTS];
+    size_t suppressed;
+    size_t emitted;      /* claims written to the JSON/SARIF stream */
+    int write_error;
+};
+
+static int verdict_index(const char *v)
+{
+    for (int i = 0; i < NVERDICTS; i++)
+        if (!strcmp(verdicts[i], v))
+            return i;
+    return NVERDICTS - 1;
+}
+
+/* Line (1-based, from the chunk's first line) and column (1-based, in
+ * characters) of chunk offset `off`. */
+static void line_col(struct run *r, size_t off, size_t *line, size_t *col)
+{
+    size_t i, l, bol;
+    if (off > r->chunk_len)
+        off = r->chunk_len;
+    /* Claims come mostly in order: go on from the last position. */
+    if (off < r->lc_off)
+        r->lc_off = 0, r->lc_line = r->chunk_line, r->lc_bol = 0;
+    i = r->lc_off, l = r->lc_line, bol = r->lc_bol;
+    for (; i < off; i++)
+        if (r->chunk[i] == '\n')
+            l++, bol = i + 1;
+    r->lc_off = off, r->lc_line = l, r->lc_bol = bol;
+    *line = l;
+    *col = 1 + pp_utf8_count(r->chunk + bol, off - bol);
+}
+
+static int suppressed(const struct run *r, size_t line, const char *rule)
+{
+    for (size_t i = 0; i < r->nsup; i++) {
+        const pp_suppress *s = &r->sup[i];
+        size_t first = s->line + r->chunk_line - 1;
+        size_t last = s->last_line == (size_t)-1
+                          ? (size_t)-1
+                          : s->last_line + r->chunk_line - 1;
+        if (line < first || line > last)
+            continue;
+        if (!s->rules[0])
+            return 1;
+        {
+            size_t n = strlen(rule);
+            const char *p = s->rules;
+            while ((p = strstr(p, rule)) != NULL) {
+                if ((p == s->rules || p[-1] == ' ') &&
+                    (p[n] == 0 || p[n] == ' '))
+                    return 1;
+                p += n;
+            }
+        }
+    }
+    return 0;
+}
+
+static const char *str_or(const cJSON *o, const char *k, const char *dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : dflt;
+}
+
+static void put(struct run *r, const pp_buf *b)
+{
+    if (b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len)
+        r->write_error = 1;
+}
+
+static void write_text(struct run *r, const cJSON *c)
+{
+    pp_buf b = PP_BUF_INIT;
+    const char *sev = str_or(c, "severity", "note");
+    const char *verdict = str_or(c, "verdict", "");
+    const char *on = "", *off = "";
+    if (!strcmp(verdict, "confirmed") || !strcmp(verdict, "unverifiable"))
+        return; /* findings only; --format json lists every claim */
+    if (r->color) {
+        on = !strcmp(sev, "error") ? "\033[1;31m" : "\033[1;33m";
+        off = "\033[0m";
+    }
+    pp_buf_printf(&b, "%s:%d:%d: %s%s%s: %s [%s]\n", r->file,
+                  cJSON_GetObjectItem(c, "line")->valueint,
+                  cJSON_GetObjectItem(c, "column")->valueint, on, sev, off,
+                  str_or(c, "message", ""), str_or(c, "rule", ""));
+    pp_buf_printf(&b, "    claim:    %s\n", str_or(c, "text", ""));
+    if (cJSON_IsString(cJSON_GetObjectItem(c, "source")))
+        pp_buf_printf(&b, "    evidence: %s %s\n", str_or(c, "source", ""),
+                      str_or(c, "section", ""));
+    else if (cJSON_IsString(cJSON_GetObjectItem(c, "section")))
+        pp_buf_printf(&b, "    see:      %s\n", str_or(c, "section", ""));
+    put(r, &b);
+    pp_buf_dispose(&b);
+}
+
+/* One element of the streamed claim (or result) array, indented to sit
+ * inside the document. */
+static void write_json(struct run *r, const cJSON *c)
+{
+    pp_buf one = PP_BUF_INIT, b = PP_BUF_INIT;
+    pp_json_write_canonical(&one, c, NULL);
+    while (one.len && one.ptr[one.len - 1] == '\n')
+        one.len--;
+    if (r->emitted++)
+        pp_buf_puts(&b, ",\n");
+    pp_buf_puts(&b, "    ");
+    for (size_t i = 0; i < one.len; i++) {
+        pp_buf_putc(&b, one.ptr[i]);
+        if (one.ptr[i] == '\n')
+            pp_buf_puts(&b, "    ");
+    }
+    put(r, &b);
+    pp_buf_dispose(&one);
+    pp_buf_dispose(&b);
+}
+
+static void write_sarif(struct run *r, const cJSON *c)
+{
+    const char *sev = str_or(c, "severity", "note");
+    cJSON *res = cJSON_CreateObject(), *loc, *phys, *reg, *props;
+    const char *verdict = str_or(c, "verdict", "");
+    cJSON_AddStringToObject(res, "ruleId", str_or(c, "rule", ""));
+    /* SARIF 2.1.0 §3.27.9-10: a result that is not a failure has kind
+     * pass or informational and level none. */
+    if (!strcmp(verdict, "confirmed") || !strcmp(verdict, "unverifiable")) {
+        cJSON_AddStringToObject(res, "kind", !strcmp(verdict, "confirmed")
+                                                 ? "pass"
+                                                 : "informational");
+        cJSON_AddStringToObject(res, "level", "none");
+    } else {
+        cJSON_AddStringToObject(res, "kind", "fail");
+        cJSON_AddStringToObject(res, "level", !strcmp(sev, "error")
+                                                  ? "error"
+                                                  : !strcmp(sev, "warning")
+                                                        ? "warning"
+                                                        : "note");
+    }
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "message"), "text",
+                            str_or(c, "message", ""));
+    loc = cJSON_AddArrayToObject(res, "locations");
+    {
+        cJSON *l = cJSON_CreateObject();
+        phys = cJSON_AddObjectToObject(l, "physicalLocation");
+        cJSON_AddStringToObject(
+            cJSON_AddObjectToObject(phys, "artifactLocation"), "uri",
+            r->file);
+        reg = cJSON_AddObjectToObject(phys, "region");
+        cJSON_AddNumberToObject(reg, "startLine",
+                                cJSON_GetObjectItem(c, "line")->valueint);
+        cJSON_AddNumberToObject(reg, "startColumn",
+                                cJSON_GetObjectItem(c, "column")->valueint);
+        cJSON_AddStringToObject(cJSON_AddObjectToObject(reg, "snippet"),
+                                "text", str_or(c, "text", ""));
+        cJSON_AddItemToArray(loc, l);
+    }
+    props = cJSON_AddObjectToObject(res, "properties");
+    cJSON_AddStringToObject(props, "verdict", str_or(c, "verdict", ""));
+    cJSON_AddItemToObject(props, "entity",
+                          cJSON_Duplicate(cJSON_GetObjectItem(c, "entity"), 1));
+    cJSON_AddStringToObject(props, "attribute", str_or(c, "attribute", ""));
+    cJSON_AddItemToObject(
+        props, "claimed", cJSON_Duplicate(cJSON_GetObjectItem(c, "claimed"), 1));
+    cJSON_AddItemToObject(
+        props, "expected",
+        cJSON_Duplicate(cJSON_GetObjectItem(c, "expected"), 1));
+    cJSON_AddItemToObject(props, "source",
+                          cJSON_Duplicate(cJSON_GetObjectItem(c, "source"), 1));
+    cJSON_AddItemToObject(
+        props, "section", cJSON_Duplicate(cJSON_GetObjectItem(c, "section"), 1));
+    write_json(r, res);
+    cJSON_Delete(res);
+}
+
+static int on_sentence(const pp_sentence *s, void *arg)
+{
+    struct run *r = arg;
+    cJSON *claims = cJSON_CreateArray(), *c;
+    if (!claims)
+        return PP_ENOMEM;
+    pp_checker_sentence(r->checker, s->text, s->len, claims);
+    cJSON_ArrayForEach(c, claims)
+    {
+        size_t off = (size_t)cJSON_GetObjectItem(c, "offset")->valuedouble;
+        size_t doc_off = s->origin[off < s->len ? off : s->len - 1];
+        size_t line, col;
+        line_col(r, doc_off - r->chunk_base, &line, &col);
+        if (suppressed(r, line, str_or(c, "rule", ""))) {
+            r->suppressed++;
+            continue;
+        }
+        cJSON_DeleteItemFromObject(c, "offset");
+        cJSON_DeleteItemFromObject(c, "length");
+        cJSON_AddStringToObject(c, "file", r->file);
+        cJSON_AddNumberToObject(c, "line", (double)line);
+        cJSON_AddNumberToObject(c, "column", (double)col);
+        r->counts[verdict_index(str_or(c, "verdict", ""))]++;
+        if (r->fmt == OUT_TEXT)
+            write_text(r, c);
+        else if (r->fmt == OUT_JSON)
+            write_json(r, c);
+        else
+            write_sarif(r, c);
+    }
+    cJSON_Delete(claims);
+    return r->write_error ? PP_EIO : 0;
+}
+
+static int check_chunk(struct run *r, const char *p, size_t len, size_t base,
+                       size_t line)
+{
+    pp_prose_stats st = {0, 0};
+    int rc;
+    r->chunk = p;
+    r->chunk_len = len;
+    r->chunk_base = base;
+    r->chunk_line = line;
+    r->lc_off = 0, r->lc_line = line, r->lc_bol = 0;
+    r->sup = NULL;
+    r->nsup = 0;
+    rc = pp_prose_sentences(p, len, base, r->markdown, on_sentence, r,
+                            &r->sup, &r->nsup, &st);
+    free(r->sup);
+    r->sup = NULL;
+    if (st.skipped_blocks)
+        fprintf(stderr,
+                "passport check: %s:%zu: warning: %zu block%s longer than "
+                "the prose bound not checked\n",
+                r->file, line, st.skipped_blocks,
+                st.skipped_blocks == 1 ? "" : "s");
+    return rc;
+}
+
+/* Is this line a code fence (``` or ~~~ after up to 3 spaces)? */
+static int is_fence(const char *l, size_t n)
+{
+    size_t i = 0;
+    while (i < n && i < 3 && l[i] == ' ')
+        i++;
+    return i + 3 <= n && (!memcmp(l + i, "```", 3) || !memcmp(l + i, "~~~", 3));
+}
+
+static int is_blank(const char *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (l[i] != ' ' && l[i] != '\t' && l[i] != '\r' && l[i] != '\n')
+            return 0;
+    return 1;
+}
+
+/* Check one stream, chunk by chunk. */
+static int check_stream(struct run *r, FILE *in)
+{
+    pp_buf chunk = PP_BUF_INIT, line = PP_BUF_INIT;
+    size_t offset = 0, lineno = 1, chunk_line = 1, chunk_off = 0;
+    int fence = 0, rc = 0, ch, eof = 0, warned_nul = 0;
+    size_t longline = 0;
+
+    while (!eof && rc == 0) {
+        int too_long = 0;
+        pp_buf_clear(&line);
+        while ((ch = getc(in)) != EOF) {
+            if (ch == 0 && !warned_nul) {
+                fprintf(stderr,
+                        "passport check: %s:%zu: warning: NUL byte: binary "
+                        "data is not prose; such lines are skipped\n",
+                        r->file, lineno);
+                warned_nul = 1;
+            }
+            if (line.len < PP_CHECK_MAX_LINE) {
+                if (pp_buf_putc(&line, (char)ch) < 0) {
+                    rc = PP_ENOMEM;
+                    break;
+                }
+            } else {
+                too_long = 1;
+            }
+            offset++;
+            if (ch == '\n')
+                break;
+        }
+        if (ch == EOF) {
+            if (ferror(in)) {
+                rc = pp_error_set(PP_EIO, "%s: %s", r->file, strerror(errno));
+                break;
+            }
+            eof = 1;
+        }
+        if (too_long || memchr(line.ptr ? line.ptr : "", 0, line.len)) {
+            if (too_long && !longline++)
+                fprintf(stderr,
+                        "passport check: %s:%zu: warning: line longer than "
+                        "%u bytes not checked\n",
+                        r->file, lineno, PP_CHECK_MAX_LINE);
+            /* Keep the line count and offsets; drop the content. */
+            pp_buf_clear(&line);
+            pp_buf_putc(&line, '\n');
+        }
+        if (line.len && is_fence(line.ptr, line.len))
+            fence = !fence;
+        if (chunk.len &&
+            ((chunk.len >= PP_CHECK_CHUNK && !fence &&
+              is_blank(line.ptr, line.len)) ||
+             chunk.len >= PP_CHECK_FORCE)) {
+            rc = check_chunk(r, chunk.ptr, chunk.len, chunk_off, chunk_line);
+            pp_buf_clear(&chunk);
+            chunk_line = lineno;
+            chunk_off = offset - line.len;
+        }
+        if (rc == 0 && line.len && pp_buf_put(&chunk, line.ptr, line.len) < 0)
+            rc = PP_ENOMEM;
+        lineno++;
+    }
+    if (rc == 0 && chunk.len)
+        rc = check_chunk(r, chunk.ptr, chunk.len, chunk_off, chunk_line);
+    pp_buf_dispose(&chunk);
+    pp_buf_dispose(&line);
+    return rc;
+}
+
+static int load_checker(const char *at_spec, pp_reg **reg,
+                        pp_passport ***docs, size_t *ndocs,
+                        pp_rules **rules, pp_checker **checker)
+{
+    pp_diags d = PP_DIAGS_INIT;
+    pp_at at;
+    cJSON *items = NULL;
+    const cJSON *it;
+    const cJSON **json;
+    int rc;
+    size_t n = 0;
+
+    if (pp_rules_load_dir(rules, pp_rules_default_dir(), &d) < 0) {
+        cli_print_diags(stderr, &d);
+        pp_diags_dispose(&d);
+        return cli_fail(PP_EXIT_FAILURE, "check", "%s", pp_error_last());
+    }
+    if ((rc = cli_open_reg("check", reg)) != 0 ||
+        (rc = cli_at("check", *reg, at_spec, &at)) != 0)
+        return rc;
+    if ((rc = pp_reg_list(*reg, &at, NULL, &items)) < 0)
+        return cli_lib_fail("check", rc);
+    *docs = calloc((size_t)cJSON_GetArraySize(items) + 1, sizeof(**docs));
+    json = calloc((size_t)cJSON_GetArraySize(items) + 1, sizeof(*json));
+    if (!*docs || !json) {
+        free(json);
+        cJSON_Delete(items);
+        return cli_fail(PP_EXIT_FAILURE, "check", "out of memory");
+    }
+    cJSON_ArrayForEach(it, items)
+    {
+        const char *id = cJSON_GetObjectItem(it, "id")->valuestring;
+        pp_diags dd = PP_DIAGS_INIT;
+        if (pp_reg_load(*reg, &at, id, &(*docs)[n], &dd) == 0) {
+            json[n] = pp_passport_json((*docs)[n]);
+            n++;
+        } else {
+            fprintf(stderr, "passport check: warning: passport %s does not "
+                            "load; its facts are not used\n", id);
+            pp_error_clear();
+        }
+        pp_diags_dispose(&dd);
+    }
+    cJSON_Delete(items);
+    *ndocs = n;
+    rc = pp_checker_new(checker, json, n, *rules);
+    /* The checker keeps the documents, not the array of pointers. */
+    if (rc < 0) {
+        free(json);
+        return cli_lib_fail("check", rc);
+    }
+    free(json);
+    return 0;
+}
+
+static void write_head(enum out_fmt fmt, int argc, char **argv)
+{
+    pp_buf b = PP_BUF_INIT;
+    if (fmt == OUT_JSON) {
+        cJSON *files = cJSON_CreateArray();
+        for (int i = 0; i < argc; i++)
+            cJSON_AddItemToArray(files, cJSON_CreateString(argv[i]));
+        pp_buf_puts(&b, "{\n  \"files\": ");
+        pp_json_write_canonical(&b, files, NULL);
+        while (b.len && b.ptr[b.len - 1] == '\n')
+            b.len--;
+        pp_buf_puts(&b, ",\n  \"claims\": [\n");
+        cJSON_Delete(files);
+    } else if (fmt == OUT_SARIF) {
+        pp_buf_puts(
+            &b,
+            "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+            "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+            "  \"tool\": {\"driver\": {\"name\": \"passport\", "
+            
+            "\"rules\": []}},\n  \"results\": [\n");
+    }
+    fwrite(b.ptr ? b.ptr : "", 1, b.len, stdout);
+    pp_buf_dispose(&b);
+}
+
+static void write_tail(const struct run *r, int files)
+{
+    pp_buf b = PP_BUF_INIT;
+    if (r->fmt == OUT_JSON) {
+        cJSON *sum = cJSON_CreateObject();
+        size_t total = 0;
+        for (int i = 0; i < NVERDICTS; i++) {
+            cJSON_AddNumberToObject(sum, verdicts[i], (double)r->counts[i]);
+            total += r->counts[i];
+        }
+        cJSON_AddNumberToObject(sum, "claims", (double)total);
+        cJSON_AddNumberToObject(sum, "files", files);
+        cJSON_AddNumberToObject(sum, "suppressed", (double)r->suppressed);
+        pp_buf_puts(&b, r->emitted ? "\n  ],\n  \"summary\": "
+                                   : "  ],\n  \"summary\": ");
+        pp_json_write_canonical(&b, sum, NULL);
+        while (b.len && b.ptr[b.len - 1] == '\n')
+            b.len--;
+        pp_buf_puts(&b, "\n}\n");
+        cJSON_Delete(sum);
+    } else if (r->fmt == OUT_SARIF) {
+        pp_buf_puts(&b, r->emitted ? "\n  ]\n  }]\n}\n" : "  ]\n  }]\n}\n");
+    } else {
+        pp_buf_printf(&b,
+                      "%d file%s checked: %zu claim%s: %zu confirmed, %zu "
+                      "contradicted, %zu undisclosed, %zu unsupported "
+                      "generalisation%s, %zu unverifiable\n",
+                      files, files == 1 ? "" : "s",
+                      r->counts[0] + r->counts[1] + r->counts[2] +
+                          r->counts[3] + r->counts[4],
+                      r->counts[0] + r->counts[1] + r->counts[2] +
+                                  r->counts[3] + r->counts[4] ==
+                              1
+                          ? ""
+                          : "s",
+                      r->counts[0], r->counts[1], r->counts[2], r->counts[3],
+                      r->counts[3] == 1 ? "" : "s", r->counts[4]);
+    }
+    fwrite(b.ptr ? b.ptr : "", 1, b.len, stdout);
+    pp_buf_dispose(&b);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"strict", no_argument, NULL, 's'},
+        {"plain", no_argument, NULL, 'p'},
+        {"color", required_argument, NULL, 'c'},
+        {"at", required_argument, NULL, 'a'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    struct run r;
+    const char *at_spec = NULL, *color = "auto";
+    int c, rc = 0, strict = 0, stdin_seen = 0;
+    pp_reg *reg = NULL;
+    pp_passport **docs = NULL;
+    size_t ndocs = 0;
+    pp_rules *rules = NULL;
+
+    memset(&r, 0, sizeof(r));
+    r.markdown = 1;
+    cli_getopt_reset();
+    while ((c = cli_getopt("check", argc, argv, ":f:h", longopts)) != -1) {
+        switch (c) {
+        case 'f':
+            if (!strcmp(optarg, "text"))
+                r.fmt = OUT_TEXT;
+            else if (!strcmp(optarg, "json"))
+                r.fmt = OUT_JSON;
+            else if (!strcmp(optarg, "sarif"))
+                r.fmt = OUT_SARIF;
+            else
+                return cli_usage("check",
+                                 "unknown format '%s' (text, json, sarif)",
+                                 optarg);
+            break;
+        case 's': strict = 1; break;
+        case 'p': r.markdown = 0; break;
+        case 'c': color = optarg; break;
+        case 'a': at_spec = optarg; break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (!strcmp(color, "always"))
+        r.color = 1;
+    else if (!strcmp(color, "auto"))
+        r.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    else if (strcmp(color, "never") != 0)
+        return cli_usage("check", "--color takes auto, always or never, not "
+                                  "'%s'", color);
+    if (optind == argc)
+        return cli_usage("check", "no file to check (use - for standard "
+                                  "input)");
+    for (int i = optind; i < argc; i++)
+        if (!strcmp(argv[i], "-") && stdin_seen++)
+            return cli_usage("check", "standard input named twice");
+    if ((rc = load_checker(at_spec, &reg, &docs, &ndocs, &rules,
+                           &r.checker)) != 0)
+        goto done;
+    write_head(r.fmt, argc - optind, argv + optind);
+    for (int i = optind; i < argc && rc == 0; i++) {
+        FILE *in = !strcmp(argv[i], "-") ? stdin : fopen(argv[i], "rb");
+        int lr;
+        r.file = !strcmp(argv[i], "-") ? "<stdin>" : argv[i];
+        if (!in) {
+            fprintf(stderr, "passport check: %s: %s\n", argv[i],
+                    strerror(errno));
+            rc = PP_EXIT_FAILURE;
+            break;
+        }
+        lr = check_stream(&r, in);
+        if (in != stdin)
+            fclose(in);
+        if (lr < 0 && lr != PP_EIO)
+            rc = cli_lib_fail("check", lr);
+        else if (lr != 0 || r.write_error)
+            rc = cli_fail(PP_EXIT_FAILURE, "check", "%s",
+                          r.write_error ? "cannot write the output"
+                                        : pp_error_last());
+    }
+    write_tail(&r, argc - optind);
+    if (fflush(stdout) != 0 && rc == 0)
+        rc = cli_fail(PP_EXIT_FAILURE, "check", "cannot write the output");
+    if (rc == 0 && (r.counts[1] || r.counts[2] || (strict && r.counts[3])))
+        rc = PP_EXIT_CHECK;
+done:
+    pp_checker_free(r.checker);
+    for (size_t i = 0; i < ndocs; i++)
+        pp_passport_free(docs[i]);
+    free(docs);
+    pp_rules_free(rules);
+    pp_reg_free(reg);
+    return rc;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""`passport check --format sarif` against the constraints SARIF 2.1.0
+places on what it emits (the published JSON Schema cannot be fetched in
+this sandbox; these are the schema's required properties and enums plus
+the spec's kind/level rule, written out).  Usage: sarif.py PASSPORT ROOT"""
+import json
+import subprocess
+import sys
+import tempfile
+
+from sandbox import sandbox
+
+DOC = """# Claims
+
+Kimi K2 has 32.6B active parameters out of 1.04T total.
+DeepSeek-V3 was pretrained on 18T tokens.
+
+Kimi K3 saw 20T tokens during pretraining.
+
+DeepSeek-V3 shows that FP8 pretraining never diverges.
+
+Kimi K2 keeps its optimizer moments in BF16.
+"""
+
+errors = []
+
+
+def need(cond, what):
+    if not cond:
+        errors.append(what)
+
+
+def main():
+    passport, root = sys.argv[1], sys.argv[2]
+    env, tmp = sandbox(passport, root)
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write(DOC)
+    p = subprocess.run([passport, "check", "--format", "sarif", f.name],
+                       capture_output=True, text=True, env=env)
+    need(p.returncode == 1, f"exit status {p.returncode}, want 1")
+    log = json.loads(p.stdout)
+    need(log.get("version") == "2.1.0", "version is not 2.1.0")
+    need(isinstance(log.get("$schema"), str), "$schema missing")
+    runs = log.get("runs")
+    need(isinstance(runs, list) and len(runs) == 1, "runs is not one run")
+    run = runs[0]
+    need(isinstance(run["tool"]["driver"]["name"], str), "tool.driver.name")
+    results = run.get("results")
+    need(isinstance(results, list) and results, "no results")
+    kinds = set()
+    for r in results:
+        need(isinstance(r["message"]["text"], str) and r["message"]["text"],
+             "result without message.text")
+        need(r.get("level") in ("none", "note", "warning", "error"),
+             f"bad level {r.get('level')}")
+        need(r.get("kind") in ("notApplicable", "pass", "fail", "review",
+                               "open", "informational"),
+             f"bad kind {r.get('kind')}")
+        if r.get("kind") != "fail":
+            need(r.get("level") == "none", "a non-failure with a level")
+        kinds.add(r["kind"])
+        need(isinstance(r.get("ruleId"), str), "ruleId")
+        for loc in r["locations"]:
+            pl = loc["physicalLocation"]
+            need(isinstance(pl["artifactLocation"]["uri"], str), "uri")
+            reg = pl["region"]
+            need(isinstance(reg["startLine"], int) and reg["startLine"] >= 1,
+                 "startLine")
+            need(isinstance(reg["startColumn"], int)
+                 and reg["startColumn"] >= 1, "startColumn")
+        need(isinstance(r.get("properties"), dict), "properties")
+        need(r["properties"].get("verdict") in (
+            "confirmed", "contradicted", "undisclosed",
+            "unsupported-generalisation", "unverifiable"), "verdict")
+    need({"pass", "fail"} <= kinds, f"kinds seen: {sorted(kinds)}")
+    tmp.cleanup()
+    for e in errors:
+        print("FAIL", e)
+    print(f"{len(results)} results, {len(errors)} problem(s)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1310 @@
+/*
+ * check.c - the claim checker (see check.h).
+ *
+ * One pass per sentence: find the passports it names (aliases compiled
+ * into PCRE2 patterns with ASCII word edges, so "K2的" in Chinese still
+ * matches), the numbers it writes (numbers.c), the formats and roles it
+ * mentions, and the derived-quantity context it is in; bind each number to
+ * an attribute from its unit and the words around it; decide.  Figures are
+ * compared as ranges, as the verifier does: a figure written "1T" stands
+ * for 0.5T..1.5T, "1.2T" for 1.15T..1.25T, "about" widens by one unit of
+ * the last digit, "more than 32T" is 32T..inf.
+ */
+#define _GNU_SOURCE
+#include "check.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <ctype.h>
+#include <math.h>
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/num.h"
+#include "calc.h"
+#include "numbers.h"
+#include "../core/banned.h"
+
+#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
+#define MAXNUM 64
+#define MAXENT 16
+
+struct alias {
+    pcre2_code *re;
+    int passport; /* index; several aliases may name several passports */
+};
+
+struct pp_checker {
+    const cJSON **docs; /* owned array of borrowed documents */
+    size_t ndocs;
+    const pp_rules *rules;
+    struct alias *aliases;
+    size_t naliases;
+    pcre2_match_context *mctx;
+    pcre2_match_data *md; /* reused by every alias match */
+};
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                              */
+/* ------------------------------------------------------------------ */
+
+/* "DeepSeek-V3" -> deepseek[\s\-_.]*v3 with ASCII word edges. */
+static pcre2_code *alias_pattern(const char *name)
+{
+    pp_buf p = PP_BUF_INIT;
+    int err, tokens = 0;
+    PCRE2_SIZE off;
+    pcre2_code *re;
+    const unsigned char *s = (const unsigned char *)name;
+    pp_buf_puts(&p, "(?<![A-Za-z0-9])");
+    while (*s) {
+        if (isalnum(*s) || *s >= 0x80) {
+            if (tokens++)
+                pp_buf_puts(&p, "[\\s\\-_.]*");
+            while (*s && (isalnum(*s) || *s >= 0x80)) {
+                pp_buf_putc(&p, (char)*s);
+                s++;
+            }
+        } else {
+            s++;
+        }
+    }
+    pp_buf_puts(&p, "(?![A-Za-z0-9])");
+    re = tokens ? pcre2_compile((PCRE2_SPTR)p.ptr, PCRE2_ZERO_TERMINATED,
+                                PCRE2_UTF | PCRE2_CASELESS |
+                                    PCRE2_MATCH_INVALID_UTF,
+                                &err, &off, NULL)
+                : NULL;
+    if (re)
+        pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    pp_buf_dispose(&p);
+    return re;
+}
+
+int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
+                   const pp_rules *rules)
+{
+    pp_checker *c = calloc(1, sizeof(*c));
+    size_t cap = 0;
+    *out = NULL;
+    if (!c)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    c->docs = malloc((n ? n : 1) * sizeof(*c->docs));
+    if (!c->docs) {
+        free(c);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    memcpy((void *)c->docs, docs, n * sizeof(*c->docs));
+    c->ndocs = n;
+    c->rules = rules;
+    c->mctx = pcre2_match_context_create(NULL);
+    c->md = pcre2_match_data_create(1, NULL);
+    if (!c->mctx || !c->md) {
+        pp_checker_free(c);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    pcre2_set_match_limit(c->mctx, 100000);
+    for (size_t i = 0; i < n; i++) {
+        const char *names[40];
+        size_t k = 0;
+        const cJSON *a;
+        names[k++] = GET(docs[i], "id")->valuestring;
+        names[k++] = GET(docs[i], "name")->valuestring;
+        cJSON_ArrayForEach(a, GET(docs[i], "aliases"))
+            if (k < 40)
+                names[k++] = a->valuestring;
+        for (size_t j = 0; j < k; j++) {
+            pcre2_code *re;
+            if (c->naliases == cap) {
+                cap = cap ? cap * 2 : 64;
+                struct alias *p = realloc(c->aliases, cap * sizeof(*p));
+                if (!p) {
+                    pp_checker_free(c);
+                    return pp_error_set(PP_ENOMEM, "out of memory");
+                }
+                c->aliases = p;
+            }
+            if ((re = alias_pattern(names[j])) != NULL) {
+                c->aliases[c->naliases].re = re;
+                c->aliases[c->naliases].passport = (int)i;
+                c->naliases++;
+            }
+        }
+    }
+    *out = c;
+    return 0;
+}
+
+void pp_checker_free(pp_checker *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->naliases; i++)
+        pcre2_code_free(c->aliases[i].re);
+    free(c->aliases);
+    pcre2_match_context_free(c->mctx);
+    pcre2_match_data_free(c->md);
+    free((void *)c->docs);
+    free(c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sentence analysis                                                  */
+/* ------------------------------------------------------------------ */
+
+struct entity {
+    size_t start, end;
+    unsigned long long set; /* bit i: passport i (first 64) */
+};
+
+struct sent {
+    pp_checker *c;
+    const char *text;
+    size_t len;
+    pp_buf low; /* lower-cased copy (ASCII and Cyrillic), same offsets */
+    struct entity ent[MAXENT];
+    size_t nent;
+    pp_number num[MAXNUM];
+    size_t nnum;
+    int used[MAXNUM];
+    int ents_done; /* find_entities has run */
+    cJSON *out;
+    int count;
+};
+
+/* Lower-case ASCII and Cyrillic in place; byte lengths do not change. */
+static void lower_utf8(char *s, size_t n)
+{
+    unsigned char *u = (unsigned char *)s;
+    for (size_t i = 0; i < n; i++) {
+        if (u[i] < 0x80) {
+            u[i] = (unsigned char)tolower(u[i]);
+        } else if (u[i] == 0xD0 && i + 1 < n) {
+            if (u[i + 1] >= 0x90 && u[i + 1] <= 0x9F)
+                u[i + 1] += 0x20; /* А-П -> а-п */
+            else if (u[i + 1] >= 0xA0 && u[i + 1] <= 0xAF) {
+                u[i] = 0xD1;
+                u[i + 1] -= 0x20; /* Р-Я -> р-я */
+            } else if (u[i + 1] == 0x81) {
+                u[i] = 0xD1;
+                u[i + 1] = 0x91; /* Ё -> ё */
+            }
+            i++;
+        }
+    }
+}
+
+/* Is `w` within [from, to) of the lower-cased sentence? */
+static int near(const struct sent *s, size_t from, size_t to, const char *w)
+{
+    if (from > s->len)
+        from = s->len;
+    if (to > s->len)
+        to = s->len;
+    return to > from &&
+           memmem(s->low.ptr + from, to - from, w, strlen(w)) != NULL;
+}
+
+static int any_near(const struct sent *s, size_t from, size_t to,
+                    const char *const *ws)
+{
+    for (; *ws; ws++)
+        if (near(s, from, to, *ws))
+            return 1;
+    return 0;
+}
+
+static size_t back(size_t at, size_t n)
+{
+    return at > n ? at - n : 0;
+}
+
+static void find_entities(struct sent *s)
+{
+    pcre2_match_data *md = s->c->md;
+    for (size_t a = 0; a < s->c->naliases; a++) {
+        const struct alias *al = &s->c->aliases[a];
+        PCRE2_SIZE start = 0;
+        while (start < s->len &&
+               pcre2_match(al->re, (PCRE2_SPTR)s->text, s->len, start, 0, md,
+                           s->c->mctx) >= 0) {
+            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+            size_t b = ov[0], e = ov[1], k;
+            int merged = 0;
+            for (k = 0; k < s->nent; k++) {
+                struct entity *x = &s->ent[k];
+                if (b < x->end && e > x->start) { /* overlap */
+                    if (e - b > x->end - x->start) {
+                        x->start = b, x->end = e;
+                        x->set = 0;
+                    }
+                    if (e - b >= x->end - x->start && al->passport < 64)
+                        x->set |= 1ULL << al->passport;
+                    merged = 1;
+                    break;
+                }
+            }
+            if (!merged && s->nent < MAXENT && al->passport < 64) {
+                s->ent[s->nent].start = b;
+                s->ent[s->nent].end = e;
+                s->ent[s->nent].set = 1ULL << al->passport;
+                s->nent++;
+            }
+            start = e > b ? e : b + 1;
+        }
+    }
+}
+
+/* The entity a figure at `at` speaks of: the nearest one before it, else
+ * the nearest after. */
+static const struct entity *entity_for(const struct sent *s, size_t at)
+{
+    const struct entity *best = NULL;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].end <= at &&
+            (!best || s->ent[k].end > best->end))
+            best = &s->ent[k];
+    if (best)
+        return best;
+    for (size_t k = 0; k < s->nent; k++)
+        if (!best || s->ent[k].start < best->start)
+            best = &s->ent[k];
+    return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ranges                                                             */
+/* ------------------------------------------------------------------ */
+
+struct range {
+    double lo, hi;
+};
+
+static struct range range_of(double v, int sig, const char *q)
+{
+    double h = pp_half_ulp(v, sig > 0 ? sig : 17);
+    struct range r;
+    if (!strcmp(q, "=")) {
+        r.lo = v - h, r.hi = v + h;
+    } else if (!strcmp(q, "\xE2\x89\x88")) {
+        r.lo = v - 2 * h, r.hi = v + 2 * h;
+    } else if (!strcmp(q, ">") || !strcmp(q, "\xE2\x89\xA5")) {
+        r.lo = v, r.hi = INFINITY;
+    } else {
+        r.lo = -INFINITY, r.hi = v;
+    }
+    return r;
+}
+
+static struct range num_range(const pp_number *n)
+{
+    return range_of(n->value, n->sig, n->qualifier);
+}
+
+static int overlap(struct range a, struct range b)
+{
+    return a.lo <= b.hi && b.lo <= a.hi;
+}
+
+/* ------------------------------------------------------------------ */
+/* Emitting claims                                                    */
+/* ------------------------------------------------------------------ */
+
+static const char *severity_of(const char *verdict)
+{
+    if (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))
+        return "error";
+    if (!strcmp(verdict, "unsupported-generalisation"))
+        return "warning";
+    return "note";
+}
+
+__attribute__((format(printf, 9, 10)))
+static void emit(struct sent *s, size_t off, size_t len, const char *entity,
+                 const char *attribute, cJSON *claimed, cJSON *expected,
+                 const char *verdict, const char *fmt, ...)
+{
+    cJSON *o = cJSON_CreateObject();
+    pp_buf msg = PP_BUF_INIT, rule = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cJSON_AddNumberToObject(o, "offset", (double)off);
+    cJSON_AddNumberToObject(o, "length", (double)len);
+    {
+        pp_buf t = PP_BUF_INIT;
+        pp_buf_put(&t, s->text + off, len);
+        cJSON_AddStringToObject(o, "text", pp_buf_cstr(&t));
+        pp_buf_dispose(&t);
+    }
+    if (entity)
+        cJSON_AddStringToObject(o, "entity", entity);
+    else
+        cJSON_AddNullToObject(o, "entity");
+    cJSON_AddStringToObject(o, "attribute", attribute);
+    cJSON_AddItemToObject(o, "claimed", claimed ? claimed : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "expected",
+                          expected ? expected : cJSON_CreateNull());
+    cJSON_AddStringToObject(o, "verdict", verdict);
+    cJSON_AddStringToObject(o, "severity", severity_of(verdict));
+    pp_buf_printf(&rule, "%s.%s",
+                  !strncmp(attribute, "derived.", 8) ? "derived" : "fact",
+                  verdict);
+    if (!strcmp(verdict, "unsupported-generalisation")) {
+        pp_buf_clear(&rule);
+        pp_buf_puts(&rule, attribute);
+    }
+    cJSON_AddStringToObject(o, "rule", pp_buf_cstr(&rule));
+    cJSON_AddNullToObject(o, "source");
+    cJSON_AddNullToObject(o, "section");
+    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
+    cJSON_AddItemToArray(s->out, o);
+    s->count++;
+    pp_buf_dispose(&msg);
+    pp_buf_dispose(&rule);
+}
+
+static void set_evidence(cJSON *claim, const cJSON *fact)
+{
+    const cJSON *ev = cJSON_GetArrayItem(GET(fact, "evidence"), 0);
+    if (!ev)
+        return;
+    cJSON_ReplaceItemInObjectCaseSensitive(
+        claim, "source", cJSON_CreateString(GET(ev, "source")->valuestring));
+    cJSON_ReplaceItemInObjectCaseSensitive(
+        claim, "section", cJSON_CreateString(GET(ev, "section")->valuestring));
+}
+
+static cJSON *last_claim(struct sent *s)
+{
+    return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Facts of passports                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Numbers quoted in a fact's evidence, near its value: the figures other
+ * sources round it to ("1T", "32B" for 1.04T and 32.6B).  A claim agrees
+ * with such a quote when the quoted figure lies within the claim's own
+ * rounding ("32B" does; "35B" does not). */
+static int quoted_match(const cJSON *fact, struct range claim)
+{
+    const cJSON *ev, *v = GET(fact, "value");
+    if (!cJSON_IsNumber(v))
+        return 0;
+    cJSON_ArrayForEach(ev, GET(fact, "evidence"))
+    {
+        const cJSON *qs[2] = {GET(ev, "quote"), GET(GET(ev, "via"), "quote")};
+        for (int k = 0; k < 2; k++) {
+            pp_number n[16];
+            size_t cnt;
+            if (!cJSON_IsString(qs[k]))
+                continue;
+            cnt = pp_numbers_scan(qs[k]->valuestring,
+                                  strlen(qs[k]->valuestring), n, 16);
+            for (size_t i = 0; i < cnt; i++) {
+                double x = n[i].value;
+                if (fabs(x - v->valuedouble) <= 0.1 * fabs(v->valuedouble) &&
+                    x >= claim.lo && x <= claim.hi)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Compare a figure with fact `name` of passports in `set`. */
+static void check_fact(struct sent *s, const pp_number *n,
+                       unsigned long long set, const char *name)
+{
+    struct range claim = num_range(n);
+    const cJSON *match = NULL, *any = NULL, *undisclosed = NULL;
+    const char *who = NULL;
+    int confirmed = 0;
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *f, *st;
+        if (!(set >> i & 1))
+            continue;
+        f = GET(GET(s->c->docs[i], "facts"), name);
+        who = GET(s->c->docs[i], "id")->valuestring;
+        if (!f)
+            continue;
+        st = GET(f, "status");
+        if (!strcmp(st->valuestring, "undisclosed")) {
+            undisclosed = f;
+            continue;
+        }
+        any = f;
+        if (overlap(claim, range_of(GET(f, "value")->valuedouble,
+                                    GET(f, "sig_digits")->valueint,
+                                    GET(f, "qualifier")->valuestring)) ||
+            quoted_match(f, claim)) {
+            confirmed = 1;
+            match = f;
+            who = GET(s->c->docs[i], "id")->valuestring;
+            break;
+        }
+    }
+    {
+        cJSON *claimed = cJSON_CreateNumber(n->value);
+        const cJSON *f = match ? match : any;
+        if (confirmed) {
+            emit(s, n->start, n->end - n->start, who, name, claimed,
+                 cJSON_CreateNumber(GET(f, "value")->valuedouble), "confirmed",
+                 "%s %s agrees with the passport", who, name);
+            set_evidence(last_claim(s), f);
+        } else if (any) {
+            pp_buf e = PP_BUF_INIT;
+            pp_num_human(&e, GET(any, "value")->valuedouble,
+                         GET(any, "sig_digits")->valueint);
+            emit(s, n->start, n->end - n->start, who, name, claimed,
+                 cJSON_CreateNumber(GET(any, "value")->valuedouble),
+                 "contradicted", "%s %s is %s%s, not %.*s", who, name,
+                 strcmp(GET(any, "qualifier")->valuestring, "=")
+                     ? GET(any, "qualifier")->valuestring
+                     : "",
+                 e.ptr, (int)(n->end - n->start), s->text + n->start);
+            set_evidence(last_claim(s), any);
+            pp_buf_dispose(&e);
+        } else if (undisclosed) {
+            emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                 "undisclosed", "%s does not disclose %s", who, name);
+            set_evidence(last_claim(s), undisclosed);
+        } else {
+            emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                 "unverifiable", "the passport of %s does not record %s",
+                 who ? who : "this run", name);
+        }
+    }
+}
+
+/* A hyper-parameter named `keys` in optimizer groups or mechanisms. */
+static int find_hyper(const cJSON *doc, const char *const *keys, double *v)
+{
+    const cJSON *g, *h;
+    const cJSON *lists[2] = {GET(GET(doc, "optimizer"), "groups"),
+                             GET(GET(doc, "stability"), "mechanisms")};
+    for (int l = 0; l < 2; l++) {
+        cJSON_ArrayForEach(g, lists[l])
+        {
+            const cJSON *params = GET(g, l == 0 ? "hyper" : "params");
+            cJSON_ArrayForEach(h, params)
+            {
+                for (const char *const *k = keys; *k; k++)
+                    if (!strcmp(h->string, *k) && cJSON_IsNumber(h)) {
+                        *v = h->valuedouble;
+                        return 1;
+                    }
+            }
+        }
+    }
+    return 0;
+}
+
+static void check_hyper(struct sent *s, const pp_number *n,
+                        unsigned long long set, const char *label,
+                        const char *const *keys)
+{
+    struct range claim = num_range(n);
+    double v = 0, first = NAN;
+    const char *who = NULL;
+    int found = 0;
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        if (!(set >> i & 1))
+            continue;
+        who = GET(s->c->docs[i], "id")->valuestring;
+        if (find_hyper(s->c->docs[i], keys, &v)) {
+            if (isnan(first))
+                first = v;
+            found = 1;
+            if (overlap(claim, range_of(v, 17, "="))) {
+                emit(s, n->start, n->end - n->start, who, label,
+                     cJSON_CreateNumber(n->value), cJSON_CreateNumber(v),
+                     "confirmed", "%s %s is %g", who, label, v);
+                return;
+            }
+        }
+    }
+    if (found)
+        emit(s, n->start, n->end - n->start, who, label,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(first),
+             "contradicted", "%s %s is %g, not %.*s", who, label, first,
+             (int)(n->end - n->start), s->text + n->start);
+}
+
+/* ------------------------------------------------------------------ */
+/* Binding figures to attributes                                      */
+/* ------------------------------------------------------------------ */
+
+static const char *const w_active[] = {"activ", "активн", "激活", NULL};
+static const char *const w_total[] = {"total", "всего", "总", "共", "in all",
+                                      NULL};
+static const char *const w_context[] = {"context", "контекст", "上下文",
+                                        "window", NULL};
+static const char *const w_train[] = {"trained on", "pretrained on",
+                                      "pre-trained on", "training on",
+                                      "обучал", "训练", "saw ", "pretraining",
+                                      "претрейн", "предобуч", NULL};
+
+static const char *const w_token[] = {"token", "токен", NULL};
+static const char *const w_param[] = {"param", "парам", "参数", NULL};
+
+struct hyper_kw {
+    const char *const words[6];
+    const char *label;
+    const char *const keys[4];
+};
+
+static const struct hyper_kw hypers[] = {
+    {{"threshold", "τ", "阈值", "порог", NULL}, "optimizer.qk_clip_tau",
+     {"qk_clip_tau", "tau", NULL}},
+    {{"momentum", "动量", "импульс", NULL}, "optimizer.momentum",
+     {"momentum", NULL}},
+    {{"weight decay", "weight_decay", "затухани", "衰减", NULL},
+     "optimizer.weight_decay", {"weight_decay", NULL}},
+    {{"update rms", "rms scale", NULL}, "optimizer.update_rms_scale",
+     {"update_rms_scale", NULL}},
+    {{"bound", "上界", "границ", "предел", NULL},
+     "stability.coordinate_bound", {"coordinate_bound", NULL}},
+};
+
+/* Where the clause around [a, b) ends on either side, within `reach`
+ * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
+ * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
+static const char *const w_stop[] = {",", ";", ":", " and ", " и ", " а ",
+                                     "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+                                     "\xE3\x80\x81", NULL};
+
+static size_t window_end(const struct sent *s, size_t b, size_t reach)
+{
+    size_t to = b + reach < s->len ? b + reach : s->len;
+    for (const char *const *w = w_stop; *w; w++) {
+        const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
+        if (p)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return to;
+}
+
+static size_t window_start(const struct sent *s, size_t a, size_t reach)
+{
+    size_t from = back(a, reach);
+    for (const char *const *w = w_stop; *w; w++) {
+        size_t n = strlen(*w);
+        for (size_t i = a; i-- > from;)
+            if (i + n <= a && !memcmp(s->low.ptr + i, *w, n)) {
+                from = i + n;
+                break;
+            }
+    }
+    return from;
+}
+
+/* Total or active parameters.  "X of (its) Y": X active, Y total.  Else
+ * the nearest qualifying word wins -- inside the figure's own span
+ * ("32.6B active parameters"), then just after it in the same clause,
+ * then just before ("out of 1.04T", "всего 284B", "激活参数 104.2B"). */
+static const char *params_kind(const struct sent *s, size_t a, size_t b)
+{
+    size_t windows[3][2];
+    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
+        return "params.total";
+    if (near(s, b, b + 5, " of ") || near(s, b, b + 5, " из "))
+        return "params.active";
+    windows[0][0] = a, windows[0][1] = b;
+    windows[1][0] = b, windows[1][1] = window_end(s, b, 24);
+    windows[2][0] = window_start(s, a, 16), windows[2][1] = a;
+    for (int w = 0; w < 3; w++) {
+        size_t from = windows[w][0], to = windows[w][1];
+        int active = any_near(s, from, to, w_active);
+        int total = any_near(s, from, to, w_total);
+        if (active != total)
+            return active ? "params.active" : "params.total";
+    }
+    return "params.total";
+}
+
+/* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
+static int params_pair(const struct sent *s, const pp_number *x,
+                       const pp_number *y)
+{
+    int slash = 0;
+    if (!x->magnitude || !y->magnitude || x->value <= y->value ||
+        y->value < 1e8 || x->value >= 1e14 ||
+        (x->unit != PP_UNIT_NONE && x->unit != PP_UNIT_PARAMS) ||
+        (y->unit != PP_UNIT_NONE && y->unit != PP_UNIT_PARAMS))
+        return 0;
+    for (size_t k = x->end; k < y->start; k++) {
+        if (s->text[k] == '/')
+            slash++;
+        else if (s->text[k] != ' ')
+            return 0;
+    }
+    return slash == 1;
+}
+
+static void bind_entity_figures(struct sent *s)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        pp_number *n = &s->num[i];
+        const struct entity *e = entity_for(s, n->start);
+        size_t a = n->start, b = n->end;
+        const char *attr = NULL;
+        if (!e || s->used[i])
+            continue;
+        if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
+            s->used[i] = s->used[i + 1] = 1;
+            check_fact(s, n, e->set, "params.total");
+            check_fact(s, &s->num[i + 1], e->set, "params.active");
+            continue;
+        }
+        if (n->unit == PP_UNIT_FLOPS)
+            attr = "hardware.throughput_per_device";
+        else if (n->unit == PP_UNIT_DEVICES)
+            attr = "hardware.devices";
+        else if (n->unit == PP_UNIT_EXPERTS ||
+                 near(s, b, b + 30, "expert") || near(s, b, b + 30, "эксперт"))
+            attr = near(s, b, b + 6, " of") || near(s, b, b + 6, " из")
+                       ? "experts.active"
+                       : "experts.routed";
+        else if (n->magnitude && (any_near(s, b, b + 16, w_context) ||
+                                  any_near(s, back(a, 20), a, w_context)))
+            attr = "context.length";
+        else if (n->unit == PP_UNIT_TOKENS ||
+                 (n->magnitude && n->value >= 1e11 &&
+                  any_near(s, back(a, 30), a, w_train) &&
+                  !any_near(s, b, b + 20, w_active)) ||
+                 (n->magnitude && n->value >= 1e11 &&
+                  n->unit == PP_UNIT_NONE &&
+                  any_near(s, 0, s->len, w_token) &&
+                  !any_near(s, 0, s->len, w_param)))
+            attr = near(s, b, b + 40, "per param") ||
+                           near(s, b, b + 40, "на параметр")
+                       ? "training.tokens_per_param"
+                       : near(s, back(a, 40), b + 20, "generat") ? NULL
+                                                                : "training.tokens";
+        else if (n->unit == PP_UNIT_PARAMS ||
+                 (n->magnitude && n->value >= 1e8 &&
+                  (any_near(s, b, b + 24, w_active) ||
+                   any_near(s, b, b + 24, w_total) ||
+                   near(s, back(a, 8), a, "of ") ||
+                   near(s, back(a, 8), a, "из ") ||
+                   any_near(s, back(a, 6), a, w_total)))) {
+            attr = params_kind(s, a, b);
+        }
+        if (attr) {
+            s->used[i] = 1;
+            check_fact(s, n, e->set, attr);
+            continue;
+        }
+        /* A hyper-parameter named just before the figure. */
+        for (size_t h = 0; h < sizeof(hypers) / sizeof(hypers[0]); h++) {
+            if (any_near(s, back(a, 24), a, hypers[h].words) &&
+                !n->magnitude) {
+                s->used[i] = 1;
+                check_hyper(s, n, e->set, hypers[h].label, hypers[h].keys);
+                break;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Derived quantities: recomputed, never looked up                    */
+/* ------------------------------------------------------------------ */
+
+/* Compare a written figure with a recomputed value.  The figure's own
+ * rounding decides, widened by 1 % for the rounding of the inputs. */
+static void check_derived(struct sent *s, size_t i, const char *attr,
+                          double computed, const char *how)
+{
+    const pp_number *n = &s->num[i];
+    struct range claim = num_range(n);
+    struct range calc = {computed * 0.99, computed * 1.01};
+    pp_buf e = PP_BUF_INIT;
+    if (!isfinite(computed))
+        return;
+    s->used[i] = 1;
+    pp_num_human(&e, computed, 3);
+    if (overlap(claim, calc))
+        emit(s, n->start, n->end - n->start, NULL, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(computed),
+             "confirmed", "%s recomputes to %s", how, e.ptr);
+    else
+        emit(s, n->start, n->end - n->start, NULL, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(computed),
+             "contradicted", "%s recomputes to %s, not %.*s", how, e.ptr,
+             (int)(n->end - n->start), s->text + n->start);
+    cJSON_ReplaceItemInObjectCaseSensitive(last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+    pp_buf_dispose(&e);
+}
+
+static int is_params(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_PARAMS ||
+           (n->magnitude && n->unit == PP_UNIT_NONE && n->value >= 1e8 &&
+            n->value < 1e13 &&
+            (near(s, n->start, n->end, "b") ||
+             near(s, n->start, n->end, "млрд") ||
+             near(s, n->start, n->end, "亿") ||
+             near(s, n->end, n->end + 24, "param") ||
+             near(s, n->end, n->end + 24, "парам") ||
+             near(s, n->end, n->end + 24, "参数") ||
+             near(s, n->end, n->end + 10, "model") ||
+             near(s, back(n->start, 5), n->start, "n")));
+}
+
+static int is_tokens(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_TOKENS ||
+           (n->magnitude && n->unit == PP_UNIT_NONE && !is_params(s, n) &&
+            n->value >= 1e9 &&
+            (near(s, n->end, n->end + 30, "token") ||
+             near(s, n->end, n->end + 30, "токен") ||
+             near(s, back(n->start, 5), n->start, "d")));
+}
+
+/* Indexes of unused numbers satisfying `pred`, in order. */
+static size_t pick(const struct sent *s,
+                   int (*pred)(const struct sent *, const pp_number *),
+                   size_t *idx, size_t max)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->nnum && k < max; i++)
+        if (!s->used[i] && pred(s, &s->num[i]))
+            idx[k++] = i;
+    return k;
+}
+
+static int is_flop(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_FLOP ||
+           (n->value >= 1e18 && near(s, back(n->start, 6), n->start, "c"));
+}
+
+static int is_percent(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_PERCENT;
+}
+
+static int is_bytes(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_BYTES;
+}
+
+static int is_plain(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
+           n->value == floor(n->value);
+}
+
+static const char *const w_optimum[] = {"fitted law", "optimum", "optimal",
+                                        "n*", "chinchilla", "оптимум",
+                                        "оптимальн", "最优", "最佳", NULL};
+static const char *const w_same[] = {"same fitted loss", "same loss",
+                                     "equal loss", "equal-loss",
+                                     "той же", "такой же loss", "相同",
+                                     "同等", NULL};
+static const char *const w_breakeven[] = {"break-even", "break even",
+                                          "breakeven", "окупа", "точка безубыт",
+                                          "盈亏", "回本", NULL};
+static const char *const w_bubble[] = {"bubble", "пузыр", "气泡", NULL};
+static const char *const w_micro[] = {"micro-batch", "microbatch",
+                                      "micro batch", "микробатч",
+                                      "микро-батч", "微批", NULL};
+static const char *const w_stage[] = {"stage", "стади", "ступен", "этап",
+                                      "级", "段", NULL};
+static const char *const w_zero[] = {"zero-", "zero ", NULL};
+static const char *const w_rank[] = {"rank", "gpu", "ранг", "устройств",
+                                     "卡", NULL};
+static const char *const w_6nd[] = {"6nd", "6·n·d", "6 n d", "6*n*d",
+                                    "6 × n × d", "compute", "flop", "вычисл",
+                                    "算力", "计算量", NULL};
+static const char *const w_tpp[] = {"tokens per param", "token per param",
+                                    "токенов на параметр", "每参数",
+                                    "tokens/param", NULL};
+
+/* A passport whose total parameters the figure names (the run a derived
+ * figure is about, e.g. 8.03B -> its token count). */
+static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
+{
+    struct range r = num_range(n);
+    for (size_t i = 0; i < s->c->ndocs; i++) {
+        const cJSON *f = GET(GET(s->c->docs[i], "facts"), "params.total");
+        if (f && cJSON_IsNumber(GET(f, "value")) &&
+            overlap(r, range_of(GET(f, "value")->valuedouble,
+                                GET(f, "sig_digits")->valueint, "=")))
+            return s->c->docs[i];
+    }
+    return NULL;
+}
+
+static double doc_tokens(const cJSON *doc)
+{
+    const cJSON *f = GET(GET(doc, "facts"), "training.tokens");
+    return f && cJSON_IsNumber(GET(f, "value")) ? GET(f, "value")->valuedouble
+                                                 : NAN;
+}
+
+static void derived_law(struct sent *s)
+{
+    pp_law law = pp_law_default();
+    size_t p[4], t[4], c[2];
+    size_t np = pick(s, is_params, p, 4), nt = pick(s, is_tokens, t, 4);
+    size_t nc = pick(s, is_flop, c, 2);
+
+    if (any_near(s, 0, s->len, w_breakeven) && np >= 2) {
+        const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
+        const cJSON *doc = doc_by_params(s, a);
+        double d = nt >= 2 ? s->num[t[0]].value : doc ? doc_tokens(doc) : NAN;
+        pp_breakeven be;
+        s->used[p[0]] = s->used[p[1]] = 1;
+        if (nt >= 2)
+            s->used[t[0]] = 1;
+        if (isfinite(d) && nt >= 1 &&
+            pp_calc_breakeven(&law, a->value, d, b->value, &be) == 0 &&
+            be.has_breakeven)
+            check_derived(s, t[nt - 1], "derived.breakeven_tokens",
+                          be.breakeven_tokens, "the break-even point");
+        pp_error_clear();
+        return;
+    }
+    if (any_near(s, 0, s->len, w_same) && near(s, 0, s->len, "loss") &&
+        np >= 2 && nt >= 1) {
+        const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
+        double d = nt >= 2 ? s->num[t[0]].value : NAN;
+        const cJSON *doc = doc_by_params(s, a);
+        pp_same_loss sl;
+        if (nt < 2 && doc)
+            d = doc_tokens(doc);
+        s->used[p[0]] = s->used[p[1]] = 1;
+        if (nt >= 2)
+            s->used[t[0]] = 1;
+        if (isfinite(d) &&
+            pp_calc_same_loss(&law, a->value, d, b->value, &sl) == 0)
+            check_derived(s, t[nt - 1], "derived.same_loss_tokens",
+                          sl.other_tokens, "the equal-loss token count");
+        pp_error_clear();
+        return;
+    }
+    if (nc >= 1 && any_near(s, 0, s->len, w_optimum)) {
+        pp_optimum o;
+        s->used[c[0]] = 1;
+        if (pp_calc_optimum(&law, s->num[c[0]].value, &o) == 0) {
+            for (size_t k = 0; k < np; k++)
+                check_derived(s, p[k], "derived.optimum_params", o.params,
+                              "the fitted law's N*");
+            for (size_t k = 0; k < nt; k++)
+                check_derived(s, t[k], "derived.optimum_tokens", o.tokens,
+                              "the fitted law's D*");
+        }
+        pp_error_clear();
+        return;
+    }
+    if (nt >= 1 && any_near(s, 0, s->len, w_tpp)) {
+        size_t r[2];
+        size_t nr = pick(s, is_plain, r, 2);
+        if (np >= 1 && nr >= 1) {
+            double v;
+            if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0)
+                check_derived(s, r[0], "derived.tokens_per_param", v,
+                              "D / N");
+            s->used[p[0]] = s->used[t[0]] = 1;
+        }
+        pp_error_clear();
+        return;
+    }
+    if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, w_6nd)) {
+        double v;
+        if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) ==
+            0) {
+            s->used[p[0]] = s->used[t[0]] = 1;
+            check_derived(s, c[0], "derived.training_flops", v, "6 N D");
+        }
+        pp_error_clear();
+    }
+}
+
+/* The number nearest before a word of `ws` (e.g. "128 micro-batches"). */
+static int number_before(const struct sent *s, const char *const *ws,
+                         size_t *out)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (!s->used[i] && is_plain(s, n) &&
+            any_near(s, n->end, n->end + 16, ws)) {
+            *out = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void derived_bubble(struct sent *s)
+{
+    size_t m, p, pc[2];
+    double v;
+    if (!any_near(s, 0, s->len, w_bubble))
+        return;
+    if (!number_before(s, w_micro, &m))
+        return;
+    s->used[m] = 1;
+    if (!number_before(s, w_stage, &p)) {
+        s->used[m] = 0;
+        return;
+    }
+    s->used[p] = 1;
+    if (pick(s, is_percent, pc, 2) >= 1 &&
+        pp_calc_bubble(s->num[p].value, s->num[m].value, &v) == 0)
+        check_derived(s, pc[0], "derived.bubble", v,
+                      "the 1F1B bubble (p-1)/(m+p-1)");
+    pp_error_clear();
+}
+
+static void derived_zero(struct sent *s)
+{
+    size_t r, p[2], b[4], nb;
+    double total, stage = 0;
+    const char *z;
+    if (!any_near(s, 0, s->len, w_zero) || !number_before(s, w_rank, &r))
+        return;
+    s->used[r] = 1;
+    if (pick(s, is_params, p, 2) < 1 || (nb = pick(s, is_bytes, b, 4)) < 1) {
+        s->used[r] = 0;
+        return;
+    }
+    z = memmem(s->low.ptr, s->low.len, "zero", 4);
+    if (z && (size_t)(z - s->low.ptr) + 5 < s->len &&
+        isdigit((unsigned char)z[5]))
+        stage = z[5] - '0';
+    s->used[p[0]] = 1;
+    /* Mixed-precision AdamW: 2 (weights) + 2 (grads) + 4 (master) + 4 + 4
+     * (moments) = 16 bytes per parameter. */
+    total = 16 * s->num[p[0]].value;
+    for (size_t k = 0; k < nb; k++) {
+        const pp_number *n = &s->num[b[k]];
+        if (overlap(num_range(n), (struct range){total * 0.99, total * 1.01}))
+            check_derived(s, b[k], "derived.memory_total", total,
+                          "16 bytes per parameter (mixed-precision AdamW)");
+        else if (stage == 3)
+            check_derived(s, b[k], "derived.memory_per_rank",
+                          total / s->num[r].value,
+                          "ideal ZeRO-3 sharding of 16 bytes per parameter");
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Formats of precision roles                                         */
+/* ------------------------------------------------------------------ */
+
+static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",
+                                      "fp4", "bf16", "fp16", "fp32",
+                                      "e4m3", "e5m2", "int4", "int8", NULL};
+
+struct role_kw {
+    const char *const words[6];
+    const char *role;
+};
+
+static const struct role_kw roles[] = {
+    {{"moment", "момент", "动量", "矩", NULL}, "optimizer.moments"},
+    {{"master weight", "master copy", "мастер", "主权重", NULL},
+     "master_weights"},
+    {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
+    {{"gradient sync", "all-reduce", "синхрониз", "梯度同步", NULL},
+     "comm.grad_sync"},
+};
+
+/* Does passport format `have` belong to the family written `want`
+ * ("fp8" covers fp8-e4m3; "e4m3" names fp8-e4m3)? */
+static int same_family(const char *have, const char *want)
+{
+    size_t n = strlen(want);
+    return !strncmp(have, want, n) || strstr(have, want) != NULL;
+}
+
+/* A format word at ASCII word edges; returns its offset or -1. */
+static long find_format(const struct sent *s, const char *f, size_t from)
+{
+    size_t n = strlen(f);
+    for (const char *p = s->low.ptr + from;
+         (p = memmem(p, s->low.len - (size_t)(p - s->low.ptr), f, n)) !=
+         NULL;
+         p++) {
+        size_t at = (size_t)(p - s->low.ptr);
+        if ((at == 0 || !isalnum((unsigned char)p[-1])) &&
+            (at + n >= s->len || !isalnum((unsigned char)p[n])))
+            return (long)at;
+        if ((size_t)(p - s->low.ptr) + n >= s->low.len)
+            break;
+    }
+    return -1;
+}
+
+static int any_format(const struct sent *s)
+{
+    for (const char *const *f = formats; *f; f++)
+        if (find_format(s, *f, 0) >= 0)
+            return 1;
+    return 0;
+}
+
+static void check_formats(struct sent *s)
+{
+    if (!s->nent)
+        return;
+    for (const char *const *f = formats; *f; f++) {
+        long at = find_format(s, *f, 0);
+        const struct entity *e;
+        const struct role_kw *rk = NULL;
+        size_t flen = strlen(*f);
+        if (at < 0)
+            continue;
+        e = entity_for(s, (size_t)at);
+        for (size_t r = 0; r < sizeof(roles) / sizeof(roles[0]); r++)
+            if (any_near(s, 0, s->len, roles[r].words))
+                rk = &roles[r];
+        for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+            const cJSON *doc = s->c->docs[i], *prec = GET(doc, "precision");
+            const char *who = GET(doc, "id")->valuestring;
+            if (!(e->set >> i & 1))
+                continue;
+            if (rk) {
+                const cJSON *role = GET(GET(prec, "roles"), rk->role);
+                const char *have;
+                if (!role) {
+                    emit(s, (size_t)at, flen, who, rk->role,
+                         cJSON_CreateString(*f), NULL, "unverifiable",
+                         "the passport of %s records no format for %s", who,
+                         rk->role);
+                    return;
+                }
+                have = GET(role, "format")->valuestring;
+                emit(s, (size_t)at, flen, who, rk->role,
+                     cJSON_CreateString(*f), cJSON_CreateString(have),
+                     same_family(have, *f) ? "confirmed" : "contradicted",
+                     same_family(have, *f) ? "%s keeps %s in %s"
+                                           : "%s keeps %s in %s, not %s",
+                     who, rk->role, have, *f);
+                set_evidence(last_claim(s), role);
+                return;
+            } else if (any_near(s, 0, s->len, w_train) ||
+                       near(s, 0, s->len, "pretrain") ||
+                       near(s, 0, s->len, "trained in")) {
+                const cJSON *h = GET(prec, "headline"), *x;
+                const char *stage;
+                int hit = 0;
+                if (!h)
+                    continue;
+                stage = GET(h, "stage")->valuestring;
+                cJSON_ArrayForEach(x, GET(h, "formats"))
+                    hit |= same_family(x->valuestring, *f);
+                if (hit && strcmp(stage, "pretraining") != 0 &&
+                    near(s, 0, s->len, "pretrain")) {
+                    emit(s, (size_t)at, flen, who, "precision.headline",
+                         cJSON_CreateString(*f),
+                         cJSON_CreateString(GET(h, "text")->valuestring),
+                         "contradicted",
+                         "%s used %s in %s (%s), not in pretraining", who, *f,
+                         stage, GET(h, "text")->valuestring);
+                } else {
+                    emit(s, (size_t)at, flen, who, "precision.headline",
+                         cJSON_CreateString(*f),
+                         cJSON_CreateString(GET(h, "text")->valuestring),
+                         hit ? "confirmed" : "contradicted",
+                         hit ? "%s: %s" : "%s: %s, not %s", who,
+                         GET(h, "text")->valuestring, *f);
+                }
+                set_evidence(last_claim(s), h);
+                return;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Mechanism figures no report gives                                  */
+/* ------------------------------------------------------------------ */
+
+/* Words that attach a figure to a mechanism's setting. */
+static const char *const w_trigger[] = {
+    "threshold", "trigger", "when ", "rises by", "set to", "set at",
+    "порог", "когда", "при рост", "阈值", "触发", "当", "设为", NULL};
+
+/* A percentage, or a figure given as a mechanism's threshold or trigger,
+ * for a named stability mechanism that records no numeric parameter: the
+ * value is not disclosed by the reports. */
+static void check_mechanisms(struct sent *s)
+{
+    for (size_t k = 0; k < s->nent; k++) {
+        for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+            const cJSON *m;
+            if (!(s->ent[k].set >> i & 1))
+                continue;
+            cJSON_ArrayForEach(m, GET(GET(s->c->docs[i], "stability"),
+                                      "mechanisms"))
+            {
+                const char *name = GET(m, "name")->valuestring;
+                pp_buf lname = PP_BUF_INIT;
+                const cJSON *params = GET(m, "params");
+                pp_buf_puts(&lname, name);
+                lower_utf8(lname.ptr, lname.len);
+                if (memmem(s->low.ptr, s->low.len, lname.ptr, lname.len) &&
+                    cJSON_GetArraySize(params) == 0) {
+                    for (size_t j = 0; j < s->nnum; j++) {
+                        const pp_number *n = &s->num[j];
+                        if (s->used[j] || n->start < s->ent[k].end ||
+                            !(n->unit == PP_UNIT_PERCENT ||
+                              (n->unit == PP_UNIT_NONE &&
+                               any_near(s, back(n->start, 32), n->start,
+                                        w_trigger))))
+                            continue;
+                        s->used[j] = 1;
+                        emit(s, n->start, n->end - n->start,
+                             GET(s->c->docs[i], "id")->valuestring, name,
+                             cJSON_CreateNumber(n->value), NULL,
+                             "undisclosed",
+                             "the reports give no figure for %s of %s", name,
+                             GET(s->c->docs[i], "id")->valuestring);
+                        set_evidence(last_claim(s), m);
+                    }
+                }
+                pp_buf_dispose(&lname);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Generalisations                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Negation and hedges, looked for in the clause before a universal word
+ * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
+ * любой архитектуры", "is not a universal constant", "不能外推". */
+static const char *const w_negation[] = {
+    " not ", "n't ", " no ", "cannot", "нельзя", " не ", " нет ", " ни ",
+    "не явля", "不", "没有", "并非", "未必", NULL};
+static const char *const w_hedge[] = {
+    " may ", " might ", " can ", " could ", " should ", " need", "in this run",
+    "one run", "может", "нужн", "требу", "в этом запуске", "可能", "一次",
+    "需", NULL};
+
+static const char *const w_complement[] = {" что", " that", " чтобы",
+                                          NULL};
+
+/* Does the clause ending at `at` contain a word of `ws`?  The sentence
+ * is padded with a space at its start so " не " matches a first word. */
+static int clause_has(const struct sent *s, size_t at, const char *const *ws)
+{
+    static const char *const bounds[] = {",", ";", ":", " - ", "\xE2\x80\x94",
+                                         "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+                                         "\xE3\x80\x81", NULL};
+    size_t from = 0;
+    pp_buf pad = PP_BUF_INIT;
+    int hit = 0;
+    for (const char *const *b = bounds; *b; b++) {
+        size_t bl = strlen(*b);
+        for (size_t i = at; i-- > from;)
+            if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
+                /* ", что ..." / ", that ..." continues the clause that
+                 * governs it: "не доказывает, что FP8 всегда ...". */
+                if (any_near(s, i + bl, i + bl + 10, w_complement))
+                    continue;
+                if (i + bl > from)
+                    from = i + bl;
+                break;
+            }
+    }
+    pp_buf_putc(&pad, ' ');
+    pp_buf_put(&pad, s->low.ptr + from, at - from);
+    pp_buf_putc(&pad, ' ');
+    for (; *ws && pad.ptr; ws++)
+        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
+            hit = 1;
+            break;
+        }
+    pp_buf_dispose(&pad);
+    return hit;
+}
+
+/* Technical subjects a universal statement is about. */
+static const char *const w_subject[] = {
+    "fp8", "fp4", "bf16", "fp16", "nvfp4", "mxfp4", "muon", "adamw",
+    "qk-clip", "muonclip", "scaling", "int4", "zero", "moe", "dtype",
+    "precision", "точност", "精度", NULL};
+
+static void check_generalisations(struct sent *s)
+{
+    pp_rule_hit hits[16];
+    size_t n = 0;
+    if (!s->c->rules)
+        return;
+    pp_rules_scan(s->c->rules, s->text, s->len, "prose", NULL, hits, 16, &n);
+    pp_error_clear();
+    for (size_t h = 0; h < n; h++) {
+        size_t a = hits[h].start;
+        int universal = !strncmp(hits[h].id, "universal.", 10);
+        if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge))
+            continue;
+        if (universal && !s->ents_done) {
+            find_entities(s);
+            s->ents_done = 1;
+        }
+        if (universal && !s->nent && !any_near(s, 0, s->len, w_subject))
+            continue;
+        emit(s, hits[h].start, hits[h].end - hits[h].start, NULL,
+             hits[h].id, NULL, NULL, "unsupported-generalisation", "%s",
+             hits[h].message);
+        cJSON_ReplaceItemInObjectCaseSensitive(
+            last_claim(s), "section", cJSON_CreateString(hits[h].section));
+        cJSON_ReplaceItemInObjectCaseSensitive(
+            last_claim(s), "severity", cJSON_CreateString(hits[h].severity));
+        break; /* one generalisation per sentence is enough */
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry                                                              */
+/* ------------------------------------------------------------------ */
+
+int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
+                        cJSON *claims)
+{
+    struct sent s;
+    memset(&s, 0, sizeof(s));
+    s.c = c;
+    s.text = text;
+    s.len = len;
+    s.out = claims;
+    pp_buf_put(&s.low, text, len);
+    if (!s.low.ptr)
+        return 0;
+    lower_utf8(s.low.ptr, s.low.len);
+    s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
+    /* Most prose has no figure and no format: then only the rule
+     * catalogue can find something, and entities are looked for only
+     * when a rule matched. */
+    if (s.nnum || any_format(&s)) {
+        find_entities(&s);
+        s.ents_done = 1;
+        derived_law(&s);
+        derived_bubble(&s);
+        derived_zero(&s);
+        bind_entity_figures(&s);
+        check_mechanisms(&s);
+        check_formats(&s);
+    }
+    check_generalisations(&s);
+    pp_buf_dispose(&s.low);
+    return s.count;
+}

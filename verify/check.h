@@ -1,0 +1,39 @@
+/*
+ * check.h - the claim checker: what a sentence of prose claims about the
+ * passports, and whether the passports (or a recomputation) agree.
+ *
+ * A claim is one checked statement: a figure bound to an attribute of a
+ * passport (total or active parameters, tokens, context, devices,
+ * throughput, experts, a hyper-parameter), a format bound to a precision
+ * role or to pretraining, a derived figure recomputed by the calculators
+ * (6ND, the fitted law's optimum, equal-loss tokens, break-even, bubble,
+ * memory under ZeRO, effective epochs), or universal language from the
+ * rule catalogue.  Each gets exactly one verdict: confirmed, contradicted,
+ * undisclosed, unsupported-generalisation or unverifiable.
+ */
+#ifndef PP_CHECK_H
+#define PP_CHECK_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "rules.h"
+
+typedef struct pp_checker pp_checker;
+
+/* Build a checker over passport documents (the array is copied; the
+ * documents are borrowed and must outlive the checker) and a rule
+ * catalogue (borrowed; may be NULL). */
+int pp_checker_new(pp_checker **out, const cJSON *const *passports,
+                   size_t n, const pp_rules *rules);
+void pp_checker_free(pp_checker *c);
+
+/* Check one sentence; append one JSON object per claim to `claims`:
+ * {"offset", "length" (bytes in the sentence), "text", "entity",
+ * "attribute", "claimed", "expected", "verdict", "severity", "rule",
+ * "source", "section", "message"}.  Returns the number appended. */
+int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
+                        cJSON *claims);
+
+#endif
