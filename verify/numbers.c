@@ -232,7 +232,9 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
         /* Number words: "one trillion". */
         if (isalpha(c) || (c >= 0xC0)) { /* not inside a UTF-8 sequence */
             int matched = 0;
-            if (i == 0 || !ascii_alnum((unsigned char)s[i - 1])) {
+            /* at the start of a word only (no number word is Han) */
+            if (i == 0 || (!ascii_alnum((unsigned char)s[i - 1]) &&
+                           (unsigned char)s[i - 1] < 0x80)) {
                 for (size_t w = 0;
                      w < sizeof(number_words) / sizeof(number_words[0]); w++) {
                     size_t k = starts(s + i, n - i, number_words[w].word);
