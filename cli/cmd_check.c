@@ -169,9 +169,12 @@ static void write_text(struct run *r, const cJSON *c)
                   cJSON_GetObjectItem(c, "column")->valueint, on, sev, off,
                   str_or(c, "message", ""), str_or(c, "rule", ""));
     pp_buf_printf(&b, "    claim:    %s\n", str_or(c, "text", ""));
-    if (cJSON_IsString(cJSON_GetObjectItem(c, "source")))
+    if (cJSON_IsString(cJSON_GetObjectItem(c, "source")) &&
+        cJSON_IsString(cJSON_GetObjectItem(c, "section")))
         pp_buf_printf(&b, "    evidence: %s %s\n", str_or(c, "source", ""),
                       str_or(c, "section", ""));
+    else if (cJSON_IsString(cJSON_GetObjectItem(c, "source")))
+        pp_buf_printf(&b, "    evidence: %s\n", str_or(c, "source", ""));
     else if (cJSON_IsString(cJSON_GetObjectItem(c, "section")))
         pp_buf_printf(&b, "    see:      %s\n", str_or(c, "section", ""));
     put(r, &b);
@@ -596,6 +599,7 @@ int cmd_check(int argc, char **argv)
             rc = PP_EXIT_FAILURE;
             break;
         }
+        pp_checker_begin_document(r.checker);
         lr = check_stream(&r, in);
         if (in != stdin)
             fclose(in);

@@ -45,7 +45,18 @@ struct pp_checker {
     size_t naliases;
     pcre2_match_context *mctx;
     pcre2_match_data *md; /* reused by every alias match */
+    /* Worked examples set their inputs a sentence or two before the
+     * result ("$N=8.03\\cdot10^9, D=15\\cdot10^{12}$" ... "$C=6ND=...$"):
+     * the last values of N, D, C and of the training-state memory, each
+     * with the number of sentences since it was set.  Reset per document. */
+    struct ctx_value {
+        double v;
+        int age; /* sentences since set; CTX_STALE: not usable */
+    } N, D, C, mem_total, per_rank;
 };
+
+#define CTX_MAX_AGE 4
+#define CTX_STALE 1000
 
 /* ------------------------------------------------------------------ */
 /* Setup                                                              */
@@ -107,6 +118,7 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
     pcre2_set_match_limit(c->mctx, 100000);
+    pp_checker_begin_document(c);
     for (size_t i = 0; i < n; i++) {
         const char *names[40];
         size_t k = 0;
@@ -730,7 +742,12 @@ static void check_derived(struct sent *s, size_t i, const char *attr,
     if (!isfinite(computed))
         return;
     s->used[i] = 1;
-    pp_num_human(&e, computed, 3);
+    if (!strncmp(attr, "derived.memory", 14))
+        pp_buf_printf(&e, "%.3g GB", computed / 1e9);
+    else if (!strcmp(attr, "derived.bubble"))
+        pp_buf_printf(&e, "%.3g%%", computed * 100);
+    else
+        pp_num_human(&e, computed, 3);
     if (overlap(claim, calc))
         emit(s, n->start, n->end - n->start, NULL, attr,
              cJSON_CreateNumber(n->value), cJSON_CreateNumber(computed),
@@ -825,7 +842,10 @@ static const char *const w_stage[] = {"stage", "стади", "ступен", "э
                                       "级", "段", NULL};
 static const char *const w_zero[] = {"zero-", "zero ", NULL};
 static const char *const w_rank[] = {"rank", "gpu", "ранг", "устройств",
-                                     "卡", NULL};
+                                     "процесс", "卡", NULL};
+static const char *const w_bytes[] = {"byte", "байт", "字节", NULL};
+static const char *const w_per_param[] = {"per param", "на параметр",
+                                          "每参数", "每个参数", NULL};
 static const char *const w_6nd[] = {"6nd", "6·n·d", "6 n d", "6*n*d",
                                     "6 × n × d", "compute", "flop", "вычисл",
                                     "算力", "计算量", NULL};
@@ -999,6 +1019,176 @@ static void derived_zero(struct sent *s)
             check_derived(s, b[k], "derived.memory_per_rank",
                           total / s->num[r].value,
                           "ideal ZeRO-3 sharding of 16 bytes per parameter");
+    }
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Context carried between sentences of a worked example              */
+/* ------------------------------------------------------------------ */
+
+void pp_checker_begin_document(pp_checker *c)
+{
+    struct ctx_value none = {0, CTX_STALE};
+    c->N = c->D = c->C = c->mem_total = c->per_rank = none;
+}
+
+static void ctx_age(pp_checker *c)
+{
+    struct ctx_value *all[] = {&c->N, &c->D, &c->C, &c->mem_total,
+                               &c->per_rank};
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (all[i]->age < CTX_STALE)
+            all[i]->age++;
+}
+
+static void ctx_set(struct ctx_value *x, double v)
+{
+    if (isfinite(v) && v > 0) {
+        x->v = v;
+        x->age = 0;
+    }
+}
+
+static int ctx_get(const struct ctx_value *x, double *v)
+{
+    if (x->age > CTX_MAX_AGE)
+        return 0;
+    *v = x->v;
+    return 1;
+}
+
+/* The variable a figure is assigned to: "N=8.03\\cdot10^9" -> 'n',
+ * "D^{*}=3.377\\text{T}" -> 'D' (a starred, optimal value), "C=6ND=7.2e23"
+ * -> 'c'; 0 when it is not an assignment. */
+static int assigned_var(const struct sent *s, const pp_number *n)
+{
+    const char *t = s->low.ptr;
+    size_t i = n->start;
+    int star = 0;
+    while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '$' || t[i - 1] == '{'))
+        i--;
+    if (i == 0 || t[i - 1] != '=')
+        return 0;
+    i--;
+    while (i > 0 && t[i - 1] == ' ')
+        i--;
+    if (i >= 3 && !memcmp(t + i - 3, "6nd", 3))
+        return 'c';
+    if (i >= 4 && !memcmp(t + i - 4, "^{*}", 4))
+        star = 1, i -= 4;
+    else if (i >= 2 && !memcmp(t + i - 2, "^*", 2))
+        star = 1, i -= 2;
+    else if (i >= 1 && t[i - 1] == '*')
+        star = 1, i -= 1;
+    if (i == 0 || !strchr("ndc", t[i - 1]) ||
+        (i >= 2 && isalnum((unsigned char)t[i - 2])))
+        return 0;
+    return star ? toupper((unsigned char)t[i - 1]) : t[i - 1];
+}
+
+/* Worked examples: the fitted law's N*, D* for the current budget; 6ND
+ * and D/N from the current N and D; memory from bytes per parameter. */
+static void derived_context(struct sent *s)
+{
+    pp_checker *c = s->c;
+    pp_law law = pp_law_default();
+    double N = 0, D = 0, C = 0;
+    int haveN = ctx_get(&c->N, &N), haveD = ctx_get(&c->D, &D);
+    int haveC = ctx_get(&c->C, &C);
+    /* assignments in this sentence come first */
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        if (v == 'n')
+            N = s->num[i].value, haveN = 1, s->used[i] = 1;
+        else if (v == 'd')
+            D = s->num[i].value, haveD = 1, s->used[i] = 1;
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        if (s->used[i])
+            continue;
+        if (v == 'c' && near(s, 0, s->len, "6nd") && haveN && haveD) {
+            check_derived(s, i, "derived.training_flops", 6 * N * D,
+                          "6 N D");
+            C = s->num[i].value, haveC = 1;
+        } else if (v == 'c') {
+            C = s->num[i].value, haveC = 1; /* still free for derived_law */
+        }
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        pp_optimum o;
+        if (s->used[i] || (v != 'N' && v != 'D') || !haveC)
+            continue;
+        if (pp_calc_optimum(&law, C, &o) == 0)
+            check_derived(s, i,
+                          v == 'N' ? "derived.optimum_params"
+                                   : "derived.optimum_tokens",
+                          v == 'N' ? o.params : o.tokens,
+                          v == 'N' ? "the fitted law's N*"
+                                   : "the fitted law's D*");
+        pp_error_clear();
+    }
+    /* "about 1868 tokens per parameter" with N and D set before */
+    if (haveN && haveD && any_near(s, 0, s->len, w_tpp))
+        for (size_t i = 0; i < s->nnum; i++)
+            if (!s->used[i] && !s->num[i].magnitude &&
+                s->num[i].value < 1e6 && s->num[i].value >= 1)
+                check_derived(s, i, "derived.tokens_per_param", D / N,
+                              "D / N");
+    if (haveN)
+        ctx_set(&c->N, N);
+    if (haveD)
+        ctx_set(&c->D, D);
+    if (haveC)
+        ctx_set(&c->C, C);
+}
+
+/* "16 bytes per parameter ... for 7B": the state's size, for the figures
+ * of this sentence and of the next few. */
+static void derived_memory(struct sent *s)
+{
+    pp_checker *c = s->c;
+    double total = 0, rank = 0;
+    int fresh_total, fresh_rank;
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
+            n->value <= 64 && any_near(s, n->end, n->end + 12, w_bytes) &&
+            any_near(s, n->end, n->end + 40, w_per_param)) {
+            size_t p[2];
+            s->used[i] = 1;
+            if (pick(s, is_params, p, 2) >= 1) {
+                s->used[p[0]] = 1;
+                ctx_set(&c->mem_total, n->value * s->num[p[0]].value);
+            }
+        }
+    }
+    fresh_total = ctx_get(&c->mem_total, &total);
+    fresh_rank = ctx_get(&c->per_rank, &rank);
+    if (!fresh_total)
+        return;
+    /* ZeRO-3 over R ranks in this sentence: the per-rank share */
+    if (any_near(s, 0, s->len, w_zero) && near(s, 0, s->len, "zero-3")) {
+        size_t r;
+        if (number_before(s, w_rank, &r)) {
+            s->used[r] = 1;
+            rank = total / s->num[r].value;
+            fresh_rank = 1;
+            ctx_set(&c->per_rank, rank);
+        }
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (s->used[i] || n->unit != PP_UNIT_BYTES)
+            continue;
+        if (overlap(num_range(n), (struct range){total * 0.99, total * 1.01}))
+            check_derived(s, i, "derived.memory_total", total,
+                          "bytes per parameter times parameters");
+        else if (fresh_rank)
+            check_derived(s, i, "derived.memory_per_rank", rank,
+                          "ideal ZeRO-3 sharding of the training state");
     }
 }
 
@@ -1202,6 +1392,34 @@ static const char *const w_hedge[] = {
 static const char *const w_complement[] = {" что", " that", " чтобы",
                                           NULL};
 
+/* A sentence that names what it states as a misconception refutes it. */
+static const char *const w_refuted[] = {
+    "misconception", "myth", "misleading", "заблуждени", "миф",
+    "ошибочн", "误区", "误导", "错误观念", NULL};
+
+/* Is offset `at` inside quotation marks (“...”, «...», "...")?  A quoted
+ * phrase is cited, not claimed. */
+static int quoted(const struct sent *s, size_t at)
+{
+    int depth = 0, ascii = 0;
+    for (size_t i = 0; i < at && i < s->len; i++) {
+        const unsigned char *u = (const unsigned char *)s->text + i;
+        if (u[0] == '"')
+            ascii = !ascii;
+        else if (i + 2 < s->len && u[0] == 0xE2 && u[1] == 0x80 &&
+                 u[2] == 0x9C) /* “ */
+            depth++;
+        else if (i + 2 < s->len && u[0] == 0xE2 && u[1] == 0x80 &&
+                 u[2] == 0x9D && depth) /* ” */
+            depth--;
+        else if (i + 1 < s->len && u[0] == 0xC2 && u[1] == 0xAB) /* « */
+            depth++;
+        else if (i + 1 < s->len && u[0] == 0xC2 && u[1] == 0xBB && depth)
+            depth--; /* » */
+    }
+    return depth > 0 || ascii;
+}
+
 /* Does the clause ending at `at` contain a word of `ws`?  The sentence
  * is padded with a space at its start so " не " matches a first word. */
 static int clause_has(const struct sent *s, size_t at, const char *const *ws)
@@ -1254,7 +1472,8 @@ static void check_generalisations(struct sent *s)
     for (size_t h = 0; h < n; h++) {
         size_t a = hits[h].start;
         int universal = !strncmp(hits[h].id, "universal.", 10);
-        if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge))
+        if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
+            any_near(s, 0, s->len, w_refuted) || quoted(s, a))
             continue;
         if (universal && !s->ents_done) {
             find_entities(s);
@@ -1290,6 +1509,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     if (!s.low.ptr)
         return 0;
     lower_utf8(s.low.ptr, s.low.len);
+    ctx_age(c);
     s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
     /* Most prose has no figure and no format: then only the rule
      * catalogue can find something, and entities are looked for only
@@ -1297,6 +1517,8 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     if (s.nnum || any_format(&s)) {
         find_entities(&s);
         s.ents_done = 1;
+        derived_context(&s);
+        derived_memory(&s);
         derived_law(&s);
         derived_bubble(&s);
         derived_zero(&s);

@@ -137,6 +137,22 @@ static void qualifier_before(const char *s, size_t at, char out[4])
 }
 
 /* Parse the unit that follows position `i`; returns the new end. */
+/* A LaTeX text wrapper after a figure: "\\text{B}", "\\ \\text{FLOP}",
+ * "\\mathrm{GB}".  Returns the offset of the wrapped word, or 0. */
+static size_t latex_text(const char *s, size_t n, size_t j)
+{
+    static const char *const w[] = {"\\text{", "\\mathrm{", "\\,\\text{",
+                                    "\\ \\text{", "\\ \\mathrm{"};
+    while (j < n && s[j] == ' ')
+        j++;
+    for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++) {
+        size_t m = strlen(w[k]);
+        if (j + m < n && !memcmp(s + j, w[k], m))
+            return j + m;
+    }
+    return 0;
+}
+
 static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
 {
     size_t j = skip_spaces(s, n, i), k;
@@ -373,8 +389,21 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
                 }
             }
         }
+        /* Magnitude suffix in LaTeX: 35.663\\text{B} reads as 35.663B. */
+        {
+            size_t t = latex_text(s, n, j);
+            if (t && t + 1 < n && strchr("KMBT", s[t]) && s[t] &&
+                s[t + 1] == '}') {
+                v *= s[t] == 'K' ? 1e3 : s[t] == 'M' ? 1e6
+                                     : s[t] == 'B' ? 1e9 : 1e12;
+                num.magnitude = 1;
+                j = t + 2;
+            }
+        }
         /* Magnitude suffix glued on: 15.5T, 671B, 32K, 1M. */
-        if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
+        if (num.magnitude) {
+            /* set by the LaTeX form above */
+        } else if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
             v *= s[j] == 'K' ? 1e3 : s[j] == 'M' ? 1e6 : s[j] == 'B' ? 1e9
                                                                         : 1e12;
             num.magnitude = 1;
@@ -421,7 +450,15 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
         (void)mant_end;
         num.value = v;
         qualifier_before(s, start, num.qualifier);
-        num.end = unit_after(s, n, j, &num);
+        {
+            /* a unit in LaTeX: 7.227\\cdot10^{23}\\ \\text{FLOP} */
+            size_t t = latex_text(s, n, j), e;
+            if (t && (e = unit_after(s, n, t, &num)) > t) {
+                num.end = e < n && s[e] == '}' ? e + 1 : e;
+            } else {
+                num.end = unit_after(s, n, j, &num);
+            }
+        }
         /* Trailing zeros of a grouped whole number scaled by a word are
          * not significant: "14,800 billion" is 14.8T to three digits (but
          * "20T" keeps its two). */
