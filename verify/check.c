@@ -990,39 +990,6 @@ static void derived_bubble(struct sent *s)
     pp_error_clear();
 }
 
-static void derived_zero(struct sent *s)
-{
-    size_t r, p[2], b[4], nb;
-    double total, stage = 0;
-    const char *z;
-    if (!any_near(s, 0, s->len, w_zero) || !number_before(s, w_rank, &r))
-        return;
-    s->used[r] = 1;
-    if (pick(s, is_params, p, 2) < 1 || (nb = pick(s, is_bytes, b, 4)) < 1) {
-        s->used[r] = 0;
-        return;
-    }
-    z = memmem(s->low.ptr, s->low.len, "zero", 4);
-    if (z && (size_t)(z - s->low.ptr) + 5 < s->len &&
-        isdigit((unsigned char)z[5]))
-        stage = z[5] - '0';
-    s->used[p[0]] = 1;
-    /* Mixed-precision AdamW: 2 (weights) + 2 (grads) + 4 (master) + 4 + 4
-     * (moments) = 16 bytes per parameter. */
-    total = 16 * s->num[p[0]].value;
-    for (size_t k = 0; k < nb; k++) {
-        const pp_number *n = &s->num[b[k]];
-        if (overlap(num_range(n), (struct range){total * 0.99, total * 1.01}))
-            check_derived(s, b[k], "derived.memory_total", total,
-                          "16 bytes per parameter (mixed-precision AdamW)");
-        else if (stage == 3)
-            check_derived(s, b[k], "derived.memory_per_rank",
-                          total / s->num[r].value,
-                          "ideal ZeRO-3 sharding of 16 bytes per parameter");
-    }
-}
-
-
 /* ------------------------------------------------------------------ */
 /* Context carried between sentences of a worked example              */
 /* ------------------------------------------------------------------ */
@@ -1152,25 +1119,35 @@ static void derived_memory(struct sent *s)
     pp_checker *c = s->c;
     double total = 0, rank = 0;
     int fresh_total, fresh_rank;
+    int stated = 0;
+    size_t p[2];
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
             n->value <= 64 && any_near(s, n->end, n->end + 12, w_bytes) &&
             any_near(s, n->end, n->end + 40, w_per_param)) {
-            size_t p[2];
             s->used[i] = 1;
+            stated = 1;
             if (pick(s, is_params, p, 2) >= 1) {
                 s->used[p[0]] = 1;
                 ctx_set(&c->mem_total, n->value * s->num[p[0]].value);
             }
         }
     }
+    /* A ZeRO sentence with a model size and byte figures but no bytes per
+     * parameter assumes the course's convention: mixed-precision AdamW,
+     * 2 (weights) + 2 (grads) + 4 (master) + 4 + 4 (moments) = 16. */
+    if (!stated && any_near(s, 0, s->len, w_zero) &&
+        pick(s, is_params, p, 2) >= 1 && pick(s, is_bytes, p + 1, 1) == 1) {
+        s->used[p[0]] = 1;
+        ctx_set(&c->mem_total, 16 * s->num[p[0]].value);
+    }
     fresh_total = ctx_get(&c->mem_total, &total);
     fresh_rank = ctx_get(&c->per_rank, &rank);
     if (!fresh_total)
         return;
     /* ZeRO-3 over R ranks in this sentence: the per-rank share */
-    if (any_near(s, 0, s->len, w_zero) && near(s, 0, s->len, "zero-3")) {
+    if (near(s, 0, s->len, "zero-3")) {
         size_t r;
         if (number_before(s, w_rank, &r)) {
             s->used[r] = 1;
@@ -1185,7 +1162,8 @@ static void derived_memory(struct sent *s)
             continue;
         if (overlap(num_range(n), (struct range){total * 0.99, total * 1.01}))
             check_derived(s, i, "derived.memory_total", total,
-                          "bytes per parameter times parameters");
+                          "bytes per parameter times parameters (16 for "
+                          "mixed-precision AdamW unless stated)");
         else if (fresh_rank)
             check_derived(s, i, "derived.memory_per_rank", rank,
                           "ideal ZeRO-3 sharding of the training state");
@@ -1521,7 +1499,6 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
         derived_memory(&s);
         derived_law(&s);
         derived_bubble(&s);
-        derived_zero(&s);
         bind_entity_figures(&s);
         check_mechanisms(&s);
         check_formats(&s);
