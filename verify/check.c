@@ -52,7 +52,7 @@ struct pp_checker {
     struct ctx_value {
         double v;
         int age; /* sentences since set; CTX_STALE: not usable */
-    } N, D, C, mem_total, per_rank;
+    } N, D, C, P, M, mem_total, per_rank;
 };
 
 #define CTX_MAX_AGE 4
@@ -997,13 +997,13 @@ static void derived_bubble(struct sent *s)
 void pp_checker_begin_document(pp_checker *c)
 {
     struct ctx_value none = {0, CTX_STALE};
-    c->N = c->D = c->C = c->mem_total = c->per_rank = none;
+    c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
 }
 
 static void ctx_age(pp_checker *c)
 {
-    struct ctx_value *all[] = {&c->N, &c->D, &c->C, &c->mem_total,
-                               &c->per_rank};
+    struct ctx_value *all[] = {&c->N,         &c->D, &c->C, &c->P, &c->M,
+                               &c->mem_total, &c->per_rank};
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (all[i]->age < CTX_STALE)
             all[i]->age++;
@@ -1048,7 +1048,7 @@ static int assigned_var(const struct sent *s, const pp_number *n)
         star = 1, i -= 2;
     else if (i >= 1 && t[i - 1] == '*')
         star = 1, i -= 1;
-    if (i == 0 || !strchr("ndc", t[i - 1]) ||
+    if (i == 0 || !strchr(star ? "nd" : "ndcpm", t[i - 1]) ||
         (i >= 2 && isalnum((unsigned char)t[i - 2])))
         return 0;
     return star ? toupper((unsigned char)t[i - 1]) : t[i - 1];
@@ -1104,6 +1104,36 @@ static void derived_context(struct sent *s)
                 s->num[i].value < 1e6 && s->num[i].value >= 1)
                 check_derived(s, i, "derived.tokens_per_param", D / N,
                               "D / N");
+    /* the 1F1B bubble: "$p=8$ и $m=32$" ... "$f=\\frac{7}{39}=17.9\\%$" */
+    {
+        double P = 0, M = 0;
+        int haveP = ctx_get(&c->P, &P), haveM = ctx_get(&c->M, &M);
+        for (size_t i = 0; i < s->nnum; i++) {
+            int v = assigned_var(s, &s->num[i]);
+            if ((v == 'p' || v == 'm') && s->num[i].unit == PP_UNIT_NONE) {
+                s->used[i] = 1;
+                if (v == 'p')
+                    P = s->num[i].value, haveP = 1;
+                else
+                    M = s->num[i].value, haveM = 1;
+            }
+        }
+        if (haveP && haveM &&
+            (any_near(s, 0, s->len, w_bubble) ||
+             (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
+            double f;
+            for (size_t i = 0; i < s->nnum; i++)
+                if (!s->used[i] && s->num[i].unit == PP_UNIT_PERCENT &&
+                    pp_calc_bubble(P, M, &f) == 0)
+                    check_derived(s, i, "derived.bubble", f,
+                                  "the 1F1B bubble (p-1)/(m+p-1)");
+            pp_error_clear();
+        }
+        if (haveP)
+            ctx_set(&c->P, P);
+        if (haveM)
+            ctx_set(&c->M, M);
+    }
     if (haveN)
         ctx_set(&c->N, N);
     if (haveD)

@@ -180,11 +180,16 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         {"experts", PP_UNIT_EXPERTS, 1, 0}, {"эксперт", PP_UNIT_EXPERTS, 1, 0},
         {"专家", PP_UNIT_EXPERTS, 1, 0},
     };
-    /* "%" binds tightly or after one space. */
+    /* "%" binds tightly or after one space; LaTeX writes it "\\%". */
     if (j < n && s[j] == '%') {
         num->unit = PP_UNIT_PERCENT;
         num->value /= 100;
         return j + 1;
+    }
+    if (j + 1 < n && s[j] == '\\' && s[j + 1] == '%') {
+        num->unit = PP_UNIT_PERCENT;
+        num->value /= 100;
+        return j + 2;
     }
     if (starts(s + j, n - j, "×") || ((j < n && (s[j] == 'x' || s[j] == 'X')) &&
                                       j == i && word_end(s, n, j + 1))) {

@@ -30,6 +30,7 @@ static const struct want cases[] = {
     {"7.23 × 10^23", 7.23e23, 3, "=", PP_UNIT_NONE},
     {"$7.227\\cdot10^{23}$", 7.227e23, 4, "=", PP_UNIT_NONE},
     {"drops to 5.2%", 0.052, 2, "=", PP_UNIT_PERCENT},
+    {"$f=17.9\\%$", 0.179, 3, "=", PP_UNIT_PERCENT},
     {"$N^{*}=35.663\\text{B}$", 35.663e9, 5, "=", PP_UNIT_NONE},
     {"$C=7.227\\cdot10^{23}\\ \\text{FLOP}.$", 7.227e23, 4, "=",
      PP_UNIT_FLOP},
