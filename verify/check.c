@@ -1097,13 +1097,17 @@ static void derived_context(struct sent *s)
                                    : "the fitted law's D*");
         pp_error_clear();
     }
-    /* "about 1868 tokens per parameter" with N and D set before */
-    if (haveN && haveD && any_near(s, 0, s->len, w_tpp))
+    /* "about 1868 tokens per parameter" with N and D set before: the
+     * figure the phrase follows, not any other ("vs 20 for Chinchilla") */
+    if (haveN && haveD)
         for (size_t i = 0; i < s->nnum; i++)
             if (!s->used[i] && !s->num[i].magnitude &&
-                s->num[i].value < 1e6 && s->num[i].value >= 1)
+                s->num[i].value < 1e6 && s->num[i].value >= 1 &&
+                any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
                 check_derived(s, i, "derived.tokens_per_param", D / N,
                               "D / N");
+                break;
+            }
     /* the 1F1B bubble: "$p=8$ и $m=32$" ... "$f=\\frac{7}{39}=17.9\\%$" */
     {
         double P = 0, M = 0;
