@@ -450,14 +450,10 @@ static int load_checker(const char *at_spec, pp_reg **reg,
     }
     cJSON_Delete(items);
     *ndocs = n;
+    /* The checker copies the array; the documents stay in *docs. */
     rc = pp_checker_new(checker, json, n, *rules);
-    /* The checker keeps the documents, not the array of pointers. */
-    if (rc < 0) {
-        free(json);
-        return cli_lib_fail("check", rc);
-    }
     free(json);
-    return 0;
+    return rc < 0 ? cli_lib_fail("check", rc) : 0;
 }
 
 static void write_head(enum out_fmt fmt, int argc, char **argv)

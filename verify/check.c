@@ -9,6 +9,10 @@
  * compared as ranges, as the verifier does: a figure written "1T" stands
  * for 0.5T..1.5T, "1.2T" for 1.15T..1.25T, "about" widens by one unit of
  * the last digit, "more than 32T" is 32T..inf.
+ *
+ * The only state kept between sentences is a worked example's inputs
+ * (N=, D=, C=, p=, m=, the training-state memory), for a few sentences,
+ * reset by pp_checker_begin_document.
  */
 #define _GNU_SOURCE
 #include "check.h"

@@ -33,7 +33,8 @@ void pp_checker_free(pp_checker *c);
  * the training-state memory) carried from sentence to sentence. */
 void pp_checker_begin_document(pp_checker *c);
 
-/* Check one sentence; append one JSON object per claim to `claims`:
+/* Check one sentence (sentences of a document in order, so a worked
+ * example's inputs carry to the sentences that use them); append one JSON object per claim to `claims`:
  * {"offset", "length" (bytes in the sentence), "text", "entity",
  * "attribute", "claimed", "expected", "verdict", "severity", "rule",
  * "source", "section", "message"}.  Returns the number appended. */

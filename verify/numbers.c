@@ -243,7 +243,7 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 
     while (i < n && count < max) {
         pp_number num;
-        size_t start = i, j, mant_end;
+        size_t start = i, j;
         double v = 0, frac = 0.1;
         int digits = 0, seen_nonzero = 0, decimal = 0, int_zeros = 0;
         int grouped = 0;
@@ -356,7 +356,6 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             i = j;
             continue;
         }
-        mant_end = j;
         num.start = start;
         num.sig = digits ? digits : 1;
         /* Exponent: 7.227e23 */
@@ -452,7 +451,6 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             i = j;
             continue;
         }
-        (void)mant_end;
         num.value = v;
         qualifier_before(s, start, num.qualifier);
         {

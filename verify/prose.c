@@ -1,7 +1,7 @@
-#define _GNU_SOURCE
 /*
  * prose.c - prose extraction and sentence splitting (see prose.h).
  */
+#define _GNU_SOURCE /* memmem */
 #include "prose.h"
 
 #include <ctype.h>
