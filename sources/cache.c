@@ -1,0 +1,361 @@
+/*
+ * cache.c - the content-addressed cache of fetched sources.
+ *
+ * Kept beside the registry's git data, in REGISTRY/passport-sources/:
+ *
+ *   blobs/SHA256        a body, exactly as received
+ *   text/SHA256.txt     its searchable text (absent when not searchable)
+ *   meta/source/ID.json the record of the last fetch of source ID
+ *   meta/url/HASH.json  ... of a bare URL (passport source quote)
+ *   tmp/                downloads in progress
+ *
+ * A fetch writes into tmp/ and renames into blobs/ only after the
+ * transfer succeeded and was synced; the record is replaced last, so a
+ * record always names a complete blob, and a failed or interrupted fetch
+ * leaves the cache as it was.  An unchanged body maps to the blob already
+ * there.  The cache is local (not pushed or pulled): anyone can rebuild it
+ * with `passport source fetch --all`.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "sources.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/error.h"
+#include "../core/io.h"
+#include "../core/json.h"
+#include "../core/utf8.h"
+#include "../core/banned.h"
+
+#define META_MAX_BYTES ((size_t)64 * 1024)
+
+struct pp_cache {
+    char *dir;
+};
+
+const char *pp_cache_dir(const pp_cache *c)
+{
+    return c->dir;
+}
+
+void pp_cache_free(pp_cache *c)
+{
+    if (!c)
+        return;
+    free(c->dir);
+    free(c);
+}
+
+static int make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST)
+        return 0;
+    return -errno;
+}
+
+int pp_cache_open(pp_cache **out, const char *reg_path)
+{
+    static const char *const subdirs[] = {"blobs", "text", "meta",
+                                          "meta/source", "meta/url", "tmp"};
+    pp_buf b = PP_BUF_INIT;
+    pp_cache *c;
+    *out = NULL;
+    if (!(c = calloc(1, sizeof *c)) ||
+        pp_buf_printf(&b, "%s/passport-sources", reg_path) < 0) {
+        free(c);
+        pp_buf_dispose(&b);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    c->dir = pp_buf_detach(&b);
+    /* A read-only registry still has a readable cache: creating the
+     * folders may fail here; writing then fails with a clear message. */
+    if (make_dir(c->dir) == 0) {
+        for (size_t i = 0; i < sizeof subdirs / sizeof *subdirs; i++) {
+            pp_buf p = PP_BUF_INIT;
+            if (pp_buf_printf(&p, "%s/%s", c->dir, subdirs[i]) == 0)
+                make_dir(p.ptr);
+            pp_buf_dispose(&p);
+        }
+    }
+    *out = c;
+    return 0;
+}
+
+static int valid_source_id(const char *id)
+{
+    size_t n = strlen(id);
+    if (n < 1 || n > 64 || !((id[0] >= 'a' && id[0] <= 'z') ||
+                             (id[0] >= '0' && id[0] <= '9')))
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        char c = id[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+              c == '.'))
+            return 0;
+    }
+    return 1;
+}
+
+int pp_cache_key_source(pp_buf *key, const char *source_id)
+{
+    if (!valid_source_id(source_id))
+        return pp_error_set(PP_EINVALID, "'%s' is not a source id "
+                            "(lower-case letters, digits, '-' and '.')",
+                            source_id);
+    return pp_buf_printf(key, "source/%s", source_id) < 0
+               ? pp_error_set(PP_ENOMEM, "out of memory")
+               : 0;
+}
+
+int pp_cache_key_url(pp_buf *key, const char *url)
+{
+    char hex[65];
+    int rc;
+    if ((rc = pp_sha256_hex(url, strlen(url), hex)) < 0)
+        return rc;
+    return pp_buf_printf(key, "url/%s", hex) < 0
+               ? pp_error_set(PP_ENOMEM, "out of memory")
+               : 0;
+}
+
+/* DIR/WHERE NAME SUFFIX into `out`. */
+static int path_of(pp_buf *out, const pp_cache *c, const char *where,
+                   const char *name, const char *suffix)
+{
+    if (pp_buf_printf(out, "%s/%s%s%s", c->dir, where, name, suffix) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    return 0;
+}
+
+static int fsync_dir(const char *dir)
+{
+    FILE *f = fopen(dir, "r");
+    if (!f)
+        return -1;
+    fsync(fileno(f));
+    fclose(f);
+    return 0;
+}
+
+static void now_utc(char out[32])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Read the blob back (bounded), extract its text and store it unless the
+ * text of this blob is there already. */
+static int store_text(pp_cache *c, const char *blob, const char *sha,
+                      const pp_fetch_result *res, long long max,
+                      enum pp_text_kind *kind)
+{
+    pp_buf body = PP_BUF_INIT, text = PP_BUF_INIT, path = PP_BUF_INIT;
+    int rc;
+    if ((rc = pp_io_read_file(&body, blob, (size_t)max + 1)) < 0)
+        goto done;
+    *kind = pp_text_kind_of(res->content_type, res->final_url, body.ptr,
+                            body.len);
+    if (*kind == PP_TEXT_NONE)
+        goto done;
+    if ((rc = path_of(&path, c, "text/", sha, ".txt")) < 0)
+        goto done;
+    if (access(path.ptr, F_OK) == 0)
+        goto done;
+    if ((rc = pp_text_extract(&text, *kind, body.ptr ? body.ptr : "",
+                              body.len, res->content_type)) < 0)
+        goto done;
+    rc = pp_io_write_atomic(path.ptr, text.ptr ? text.ptr : "", text.len);
+done:
+    pp_buf_dispose(&body);
+    pp_buf_dispose(&text);
+    pp_buf_dispose(&path);
+    return rc;
+}
+
+int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
+                   const pp_fetch_opts *o, cJSON **meta, int *new_blob)
+{
+    pp_buf tmp = PP_BUF_INIT, blob = PP_BUF_INIT, mpath = PP_BUF_INIT;
+    pp_buf text_rel = PP_BUF_INIT, json = PP_BUF_INIT;
+    pp_fetch_result res;
+    enum pp_text_kind kind = PP_TEXT_NONE;
+    long long max = o && o->max_bytes > 0 ? o->max_bytes
+                                          : PP_FETCH_DEFAULT_MAX_BYTES;
+    char when[32], *shown = NULL;
+    cJSON *m = NULL;
+    int fd = -1, rc;
+
+    *meta = NULL;
+    *new_blob = 0;
+    memset(&res, 0, sizeof res);
+    if ((rc = path_of(&tmp, c, "tmp/", "fetch-XXXXXX", "")) < 0)
+        goto done;
+    if ((fd = mkstemp(tmp.ptr)) < 0) {
+        rc = pp_error_set(errno == EACCES || errno == EROFS ? PP_EREADONLY
+                                                            : PP_EIO,
+                          "cannot write to the source cache '%s': %s",
+                          c->dir, strerror(errno));
+        pp_buf_clear(&tmp);
+        goto done;
+    }
+    if ((rc = pp_fetch_to_fd(url, o, fd, &res)) < 0)
+        goto done;
+    if (fsync(fd) < 0) {
+        rc = pp_error_set(PP_EIO, "cannot sync the download: %s",
+                          strerror(errno));
+        goto done;
+    }
+    close(fd);
+    fd = -1;
+    if ((rc = path_of(&blob, c, "blobs/", res.sha256, "")) < 0)
+        goto done;
+    if (access(blob.ptr, F_OK) == 0) {
+        unlink(tmp.ptr); /* the same body is there: no new blob */
+    } else {
+        if (rename(tmp.ptr, blob.ptr) < 0) {
+            rc = pp_error_set(PP_EIO, "cannot store '%s': %s", blob.ptr,
+                              strerror(errno));
+            goto done;
+        }
+        *new_blob = 1;
+        chmod(blob.ptr, 0644);
+    }
+    pp_buf_clear(&tmp);
+    {
+        pp_buf blobs = PP_BUF_INIT;
+        if (path_of(&blobs, c, "blobs", "", "") == 0)
+            fsync_dir(blobs.ptr);
+        pp_buf_dispose(&blobs);
+    }
+    if ((rc = store_text(c, blob.ptr, res.sha256, &res, max, &kind)) < 0)
+        goto done;
+    now_utc(when);
+    shown = pp_fetch_redact(url);
+    if (!(m = cJSON_CreateObject()) || !shown) {
+        rc = pp_error_set(PP_ENOMEM, "out of memory");
+        goto done;
+    }
+    cJSON_AddStringToObject(m, "key", key);
+    cJSON_AddStringToObject(m, "url", shown);
+    cJSON_AddStringToObject(m, "final_url", res.final_url);
+    if (res.status)
+        cJSON_AddNumberToObject(m, "status", (double)res.status);
+    else
+        cJSON_AddNullToObject(m, "status");
+    if (res.content_type)
+        cJSON_AddStringToObject(m, "content_type", res.content_type);
+    else
+        cJSON_AddNullToObject(m, "content_type");
+    cJSON_AddNumberToObject(m, "size", (double)res.size);
+    cJSON_AddStringToObject(m, "sha256", res.sha256);
+    cJSON_AddStringToObject(m, "retrieved", when);
+    cJSON_AddNumberToObject(m, "redirects", res.redirects);
+    {
+        pp_buf rel = PP_BUF_INIT;
+        pp_buf_printf(&rel, "blobs/%s", res.sha256);
+        cJSON_AddStringToObject(m, "blob", pp_buf_cstr(&rel));
+        pp_buf_dispose(&rel);
+    }
+    if (kind != PP_TEXT_NONE) {
+        pp_buf_printf(&text_rel, "text/%s.txt", res.sha256);
+        cJSON_AddStringToObject(m, "text", pp_buf_cstr(&text_rel));
+    } else {
+        cJSON_AddNullToObject(m, "text");
+    }
+    cJSON_AddStringToObject(m, "text_kind", pp_text_kind_name(kind));
+    cJSON_AddBoolToObject(m, "searchable", kind != PP_TEXT_NONE);
+    if ((rc = path_of(&mpath, c, "meta/", key, ".json")) < 0 ||
+        (rc = pp_json_write_canonical(&json, m, NULL)) < 0)
+        goto done;
+    if ((rc = pp_io_write_atomic(mpath.ptr, json.ptr, json.len)) < 0)
+        goto done;
+    *meta = m;
+    m = NULL;
+done:
+    if (fd >= 0)
+        close(fd);
+    if (tmp.len)
+        unlink(tmp.ptr);
+    cJSON_Delete(m);
+    free(shown);
+    pp_fetch_result_dispose(&res);
+    pp_buf_dispose(&tmp);
+    pp_buf_dispose(&blob);
+    pp_buf_dispose(&mpath);
+    pp_buf_dispose(&text_rel);
+    pp_buf_dispose(&json);
+    return rc;
+}
+
+int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta)
+{
+    pp_buf path = PP_BUF_INIT, data = PP_BUF_INIT;
+    int rc;
+    *meta = NULL;
+    if ((rc = path_of(&path, c, "meta/", key, ".json")) < 0)
+        goto done;
+    if (access(path.ptr, F_OK) != 0) {
+        rc = pp_error_set(PP_ENOTFOUND, "'%s' is not cached", key);
+        goto done;
+    }
+    if ((rc = pp_io_read_file(&data, path.ptr, META_MAX_BYTES)) < 0)
+        goto done;
+    if ((rc = pp_json_parse(data.ptr ? data.ptr : "", data.len, path.ptr,
+                            meta)) < 0 ||
+        !cJSON_IsString(cJSON_GetObjectItem(*meta, "sha256"))) {
+        cJSON_Delete(*meta);
+        *meta = NULL;
+        rc = pp_error_set(PP_EINVALID, "the cache record '%s' is damaged; "
+                          "fetch the source again with --force", path.ptr);
+    }
+done:
+    pp_buf_dispose(&path);
+    pp_buf_dispose(&data);
+    return rc;
+}
+
+int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out)
+{
+    const cJSON *t = cJSON_GetObjectItem(meta, "text");
+    const cJSON *sha = cJSON_GetObjectItem(meta, "sha256");
+    pp_buf path = PP_BUF_INIT;
+    size_t start = out->len, bad = 0;
+    int rc;
+    if (!cJSON_IsString(t) || !cJSON_IsString(sha))
+        return pp_error_set(PP_EINVALID, "the cached content is not "
+                            "searchable (%s)",
+                            cJSON_IsString(cJSON_GetObjectItem(
+                                meta, "content_type"))
+                                ? cJSON_GetObjectItem(meta, "content_type")
+                                      ->valuestring
+                                : "unknown type");
+    /* The record is data too: take only the hash from it, never a path. */
+    if (strlen(sha->valuestring) != 64 ||
+        strspn(sha->valuestring, "0123456789abcdef") != 64)
+        return pp_error_set(PP_EINVALID, "a cache record is damaged; fetch "
+                            "again with --force");
+    if ((rc = path_of(&path, c, "text/", sha->valuestring, ".txt")) < 0)
+        return rc;
+    if (access(path.ptr, F_OK) != 0) {
+        rc = pp_error_set(PP_ENOTFOUND, "the cached text '%s' is missing; "
+                          "fetch again with --force", path.ptr);
+    } else if ((rc = pp_io_read_file(out, path.ptr,
+                                     (size_t)PP_FETCH_DEFAULT_MAX_BYTES *
+                                         4)) == 0 &&
+               !pp_utf8_valid(out->ptr ? out->ptr + start : "",
+                              out->len - start, &bad)) {
+        rc = pp_error_set(PP_EINVALID, "the cached text '%s' is not UTF-8 "
+                          "(byte %zu); fetch again with --force", path.ptr,
+                          bad);
+    }
+    pp_buf_dispose(&path);
+    return rc;
+}

@@ -1,0 +1,160 @@
+/*
+ * sources.h - the evidence behind the facts: fetch a source with libcurl
+ * into a content-addressed cache kept with the registry, reduce it to text
+ * and find the quotes facts rest on (docs/SOURCES.md).
+ *
+ * Everything fetched is untrusted data: the fetcher allows http and https
+ * only (file:// only when asked, and never through a redirect), follows at
+ * most a few redirects itself and refuses a downgrade from https, bounds
+ * the body, the connection time, the whole transfer and a stalled one, and
+ * writes the body to a temporary file that enters the cache only when the
+ * transfer succeeded.  A fetched body is never executed and never becomes a
+ * passport.
+ */
+#ifndef PP_SOURCES_H
+#define PP_SOURCES_H
+#include <stddef.h>
+#include <cjson/cJSON.h>
+#include "../core/buf.h"
+
+/* ---- fetching --------------------------------------------------------- */
+
+#define PP_FETCH_DEFAULT_MAX_BYTES (50LL * 1024 * 1024)
+#define PP_FETCH_DEFAULT_CONNECT_MS 10000L
+#define PP_FETCH_DEFAULT_TIMEOUT_MS 300000L
+#define PP_FETCH_DEFAULT_STALL_MS 30000L
+#define PP_FETCH_MAX_REDIRECTS 5
+
+typedef struct pp_fetch_opts {
+    int allow_file;          /* accept a file:// URL (never in a redirect) */
+    long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
+    long connect_timeout_ms; /* <= 0: the default */
+    long timeout_ms;         /* the whole transfer; <= 0: the default */
+    long stall_ms;           /* abort after this long without a byte */
+    int progress;            /* draw a progress bar on stderr */
+    const char *label;       /* borrowed; shown beside the progress bar */
+} pp_fetch_opts;
+#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, 0, NULL}
+
+/* What a successful download was.  Caller-owned contents: release with
+ * pp_fetch_result_dispose(). */
+typedef struct pp_fetch_result {
+    char *final_url;    /* owned; the URL after redirects, no credentials */
+    char *content_type; /* owned; NULL when none was sent (file://) */
+    long status;        /* HTTP status; 0 for file:// */
+    long long size;     /* body bytes */
+    int redirects;      /* redirects followed */
+    char sha256[65];    /* hex digest of the body */
+} pp_fetch_result;
+void pp_fetch_result_dispose(pp_fetch_result *r);
+
+/* Download `url` into the open, writable file `fd` (its previous content
+ * is discarded).  Returns 0; PP_EINVALID for a refused URL or redirect
+ * (protocol, downgrade, too many); PP_ETOOBIG when the body exceeds the
+ * limit; PP_EIO for a network, HTTP (non-2xx), timeout or write failure,
+ * or an interrupted transfer.  On failure `fd` may hold a partial body:
+ * the caller discards it.  The message never contains credentials. */
+int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
+                   pp_fetch_result *out);
+
+/* Ask a running pp_fetch_to_fd() to stop (async-signal-safe: call it from
+ * a SIGINT handler).  The transfer then fails with PP_EIO. */
+void pp_fetch_interrupt(void);
+
+/* `url` without user name and password, for messages and metadata.
+ * Returns a malloc'd string (caller frees) or NULL when out of memory. */
+char *pp_fetch_redact(const char *url);
+
+/* Hex SHA-256 of `len` bytes into `hex` (65 bytes).  0 or PP_ERROR. */
+int pp_sha256_hex(const void *data, size_t len, char hex[65]);
+
+/* ---- text ------------------------------------------------------------- */
+
+enum pp_text_kind {
+    PP_TEXT_NONE = 0, /* stored, but not searchable (PDF, images, ...) */
+    PP_TEXT_PLAIN,    /* text/plain and other text/ types */
+    PP_TEXT_HTML      /* text/html, application/xhtml+xml */
+};
+
+/* The kind of a body from its content type (may be NULL), else from the
+ * URL's extension and the first bytes. */
+enum pp_text_kind pp_text_kind_of(const char *content_type, const char *url,
+                                  const char *body, size_t len);
+
+/* Name of a kind: "text", "html" or "none". */
+const char *pp_text_kind_name(enum pp_text_kind k);
+
+/* Reduce `body` to UTF-8 text into `out` (appending): HTML through
+ * libxml2's HTML parser with scripts and styles dropped, entities decoded
+ * and block elements on lines of their own; plain text as is, with
+ * invalid UTF-8 replaced (or read as Latin-1 when the content type says
+ * so).  Returns 0, PP_EUSAGE for PP_TEXT_NONE, PP_ENOMEM. */
+int pp_text_extract(pp_buf *out, enum pp_text_kind kind, const char *body,
+                    size_t len, const char *content_type);
+
+/* ---- quotes ----------------------------------------------------------- */
+
+typedef struct pp_quote pp_quote;
+
+/* Compile a quote for searching.  Matching ignores differences of
+ * whitespace (any run of Unicode space, including none next to a digit,
+ * so "15.5 T" finds "15.5T" and back) and of Unicode case.  Returns 0 and
+ * a caller-owned *out (pp_quote_free), PP_EINVALID for an empty quote or
+ * invalid UTF-8, PP_ETOOBIG beyond 2000 characters. */
+int pp_quote_compile(pp_quote **out, const char *quote);
+void pp_quote_free(pp_quote *q);
+
+/* Search `text`, which must be valid UTF-8 (pp_cache_text() and
+ * pp_text_extract() give only that): 1 found (the byte offset of the match in *at, if not
+ * NULL), 0 not found, PP_ETOOBIG when the match limit is hit, PP_ERROR. */
+int pp_quote_find(const pp_quote *q, const char *text, size_t len,
+                  size_t *at);
+
+/* ---- the cache -------------------------------------------------------- */
+
+typedef struct pp_cache pp_cache;
+
+/* The cache of the registry at `reg_path` (its folder passport-sources/,
+ * created when writable).  Caller-owned *out: pp_cache_free(). */
+int pp_cache_open(pp_cache **out, const char *reg_path);
+void pp_cache_free(pp_cache *c);
+/* The cache folder.  Borrowed. */
+const char *pp_cache_dir(const pp_cache *c);
+
+/* Cache keys: "source/ID" for a source of the registry (PP_EINVALID when
+ * ID is not a valid source id), "url/SHA256-OF-URL" for a bare URL. */
+int pp_cache_key_source(pp_buf *key, const char *source_id);
+int pp_cache_key_url(pp_buf *key, const char *url);
+
+/* Fetch `url` under `key`: the body becomes blobs/SHA256 (kept as is when
+ * that blob exists), its text text/SHA256.txt, and the metadata record
+ * meta/KEY.json is replaced last, atomically.  On failure nothing is added
+ * and the previous record stays.  *meta (caller-owned) is the new record:
+ * key, url, final_url, status, content_type, size, sha256, retrieved,
+ * redirects, blob, text, text_kind, searchable; *new_blob says whether the
+ * body was new to the cache.  Errors as pp_fetch_to_fd(), plus PP_EIO and
+ * PP_EREADONLY for the cache itself. */
+int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
+                   const pp_fetch_opts *o, cJSON **meta, int *new_blob);
+
+/* The metadata record of `key`: 0 and a caller-owned *meta, or
+ * PP_ENOTFOUND when nothing is cached under it. */
+int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta);
+
+/* The searchable text of a record into `out`: 0, PP_EINVALID when the
+ * body is not searchable, PP_ENOTFOUND/PP_EIO when the text is missing. */
+int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out);
+
+/* ---- sources and quotes of passports ----------------------------------- */
+
+/* Append to `out` (an array) one object per source of `passport`:
+ * {"id", "kind", "priority", "title", "url"?, "passport"}.  Borrowed
+ * input; 0 or PP_ENOMEM. */
+int pp_sources_of(const cJSON *passport, cJSON *out);
+
+/* Append to `out` one object per quote `passport` carries (in evidence,
+ * supports and via): {"passport", "pointer", "source", "section",
+ * "quote"}.  0 or PP_ENOMEM. */
+int pp_sources_quotes(const cJSON *passport, cJSON *out);
+
+#endif
