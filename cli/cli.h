@@ -53,6 +53,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_format(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_source(int argc, char **argv);
 
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;

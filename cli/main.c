@@ -19,6 +19,7 @@ static const struct pp_command commands[] = {
     {"query", cmd_query, "find passports by their facts (params.active > 30B)"},
     {"validate", cmd_validate, "validate passports against the schema"},
     {"check", cmd_check, "check claims in prose (Markdown, text) against the passports"},
+    {"source", cmd_source, "fetch sources into the cache and check the quotes of facts"},
     {"verify", cmd_verify, "recompute derived figures, check consistency"},
     {"calc", cmd_calc, "the calculators: 6ND, Chinchilla, memory, ..."},
     {"format", cmd_format, "what a number becomes in FP8, MXFP4, BF16, ..."},
