@@ -248,11 +248,13 @@ static int registry_sources(const char *cmd, pp_reg *r, const pp_at *at,
 {
     cJSON *items = NULL, *all = cJSON_CreateObject();
     const cJSON *it;
-    int rc = 0;
+    int rc;
     *out = NULL;
-    if (!all || pp_reg_list(r, at, NULL, &items) < 0) {
+    if (!all)
+        return cli_lib_fail(cmd, pp_error_set(PP_ENOMEM, "out of memory"));
+    if ((rc = pp_reg_list(r, at, NULL, &items)) < 0) {
         cJSON_Delete(all);
-        return cli_lib_fail(cmd, PP_ENOMEM);
+        return cli_lib_fail(cmd, rc);
     }
     cJSON_ArrayForEach(it, items)
     {
@@ -301,7 +303,7 @@ static int registry_sources(const char *cmd, pp_reg *r, const pp_at *at,
     cJSON_Delete(items);
     sort_members(all);
     *out = all;
-    return rc;
+    return 0;
 }
 
 static int open_reg_at(struct opts *o, pp_reg **r, pp_at *at)

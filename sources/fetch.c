@@ -110,6 +110,8 @@ struct sink {
     long long max, got;
     EVP_MD_CTX *md;
     int too_big, write_errno;
+    int stalled;   /* the low-speed limit, not the total timeout, ended it */
+    long stall_ms;
     const pp_fetch_opts *o;
     struct timespec last_draw;
     int drew;
@@ -242,6 +244,9 @@ static int rewind_sink(struct sink *s)
 static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
                           const char *url, long timeout_ms)
 {
+    /* libcurl reports both limits as CURLE_OPERATION_TIMEDOUT; only its
+     * message tells the low-speed limit apart. */
+    s->stalled = !strncmp(errbuf, "Operation too slow", 18);
     char *shown = pp_fetch_redact(url);
     const char *u = shown ? shown : "?";
     int rc;
@@ -254,10 +259,13 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
     else if (s->write_errno)
         rc = pp_error_set(PP_EIO, "'%s': cannot write the download: %s", u,
                           strerror(s->write_errno));
+    else if (cc == CURLE_OPERATION_TIMEDOUT && s->stalled)
+        rc = pp_error_set(PP_EIO, "'%s': timed out: no data for %ld s "
+                          "(--stall)", u, (s->stall_ms + 999) / 1000);
     else if (cc == CURLE_OPERATION_TIMEDOUT)
-        rc = pp_error_set(PP_EIO, "'%s': timed out (%s; limit %ld s total)",
+        rc = pp_error_set(PP_EIO, "'%s': timed out (%s; --timeout %.3g s)",
                           u, errbuf[0] ? errbuf : curl_easy_strerror(cc),
-                          timeout_ms / 1000);
+                          (double)timeout_ms / 1000.0);
     else
         rc = pp_error_set(PP_EIO, "'%s': %s", u,
                           errbuf[0] ? errbuf : curl_easy_strerror(cc));
@@ -285,6 +293,7 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
     s.fd = fd;
     s.o = o;
     s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
+    s.stall_ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
     timeout_ms = or_default(o->timeout_ms, PP_FETCH_DEFAULT_TIMEOUT_MS);
     interrupted = 0;
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
@@ -323,9 +332,7 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
                                     PP_FETCH_DEFAULT_CONNECT_MS));
         curl_easy_setopt(s.h, CURLOPT_TIMEOUT_MS, left);
         curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_TIME,
-                         (or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS) +
-                          999) / 1000);
+        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_TIME, (s.stall_ms + 999) / 1000);
         curl_easy_setopt(s.h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)s.max);
         curl_easy_setopt(s.h, CURLOPT_ACCEPT_ENCODING, "");
         curl_easy_setopt(s.h, CURLOPT_USERAGENT, "passport-source-fetch/1");

@@ -66,10 +66,11 @@ rm -rf "$CACHE"
 start=$(date +%s)
 run "$P" source quote --stall 1 "$BASE/stall" "partial"
 expect_rc 3
-expect_contains "$ERR" "passport source quote: '$BASE/stall': timed out" "stall"
+expect_eq "passport source quote: '$BASE/stall': timed out: no data for 1 s (--stall)" "$ERR" "stall"
 run "$P" source quote --timeout 1 "$BASE/stall" "partial"
 expect_rc 3
-expect_contains "$ERR" "limit 1 s total" "total timeout"
+expect_contains "$ERR" "passport source quote: '$BASE/stall': timed out (Operation timed out after" "total timeout"
+expect_contains "$ERR" "; --timeout 1 s)" "total timeout named"
 [ $(( $(date +%s) - start )) -lt 20 ] || fail "the stalled transfers took too long"
 nothing_cached "stall"
 
