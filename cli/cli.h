@@ -54,6 +54,9 @@ int cmd_format(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_source(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;
@@ -102,6 +105,24 @@ int cli_resolve_id(const char *cmd, pp_reg *r, const pp_at *at,
 int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
                       pp_reg **reg, pp_passport **out);
 
+/* Every passport of the registry as of `at_spec` (NULL: the tip), loaded
+ * and validated; one that does not validate is left out with a warning.
+ * Caller-owned: cli_set_dispose().  0 or an exit status (printed). */
+struct cli_set {
+    pp_reg *reg;
+    pp_at at;
+    pp_passport **passports; /* n of them */
+    const cJSON **docs;      /* their documents, borrowed from passports */
+    size_t n;
+    char as_of[64];          /* "main at 1a2b3c4d5e6f (2026-07-01)" or "" */
+};
+int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s);
+void cli_set_dispose(struct cli_set *s);
+
+/* Write `b` to `path` atomically, or to stdout when path is NULL or "-";
+ * 0 or an exit status (printed). */
+int cli_write_output(const char *cmd, const char *path, const pp_buf *b);
+
 /* Author of new commits (see pp_who_new); 0 or an exit status. */
 int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);
 
@@ -120,12 +141,7 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value);
 /* Write `b` to stdout; returns 0 or PP_EXIT_FAILURE on a write error. */
 int cli_flush(const char *cmd, const pp_buf *b);
 
-/* Format a numeric fact for people: "1.04T", ">32T", "≈20T". */
-int cli_format_fact_value(pp_buf *out, const cJSON *fact);
 
-/* Format a quantity with its unit for people: "1.04T parameters",
- * "390 TFLOP/s", "7.227e23 FLOP".  `sig` <= 0: as many digits as needed. */
-int cli_format_quantity(pp_buf *out, double v, int sig, const char *unit);
 
 /* One evidence (or support) object on one line:
  * "[fact] kimi-k2-report §2.1 (developer); via ledger §9: \"...\"". */

@@ -127,7 +127,7 @@ static int get_fact(const pp_passport *p, const char *name, const cJSON *f,
         } else if (cJSON_IsNumber(v)) {
             if (strcmp(q->valuestring, "=") != 0)
                 pp_buf_printf(out, "%s ", q->valuestring);
-            cli_format_quantity(out, v->valuedouble, (int)sig->valuedouble,
+            pp_quantity_format(out, v->valuedouble, (int)sig->valuedouble,
                                 unit->valuestring);
             pp_buf_printf(out, "\n  precision: %d significant digit%s",
                           (int)sig->valuedouble,
@@ -136,7 +136,7 @@ static int get_fact(const pp_passport *p, const char *name, const cJSON *f,
                 pp_buf_printf(out, " (reported as \"%s\")", rep->valuestring);
             pp_buf_putc(out, '\n');
         } else {
-            cli_format_fact_value(out, f);
+            pp_fact_format_value(out, f);
             pp_buf_putc(out, '\n');
         }
         if (cJSON_IsString(note))

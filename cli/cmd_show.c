@@ -84,10 +84,10 @@ static void show_facts(pp_buf *out, const cJSON *facts)
         } else if (cJSON_IsNumber(v)) {
             if (strcmp(q->valuestring, "=") != 0)
                 pp_buf_printf(out, "%s ", q->valuestring);
-            cli_format_quantity(out, v->valuedouble, (int)sig->valuedouble,
+            pp_quantity_format(out, v->valuedouble, (int)sig->valuedouble,
                                 unit->valuestring);
         } else {
-            cli_format_fact_value(out, f);
+            pp_fact_format_value(out, f);
         }
         pp_buf_putc(out, '\n');
         if (cJSON_IsString(note))
@@ -210,7 +210,7 @@ static void show_stability(pp_buf *out, const cJSON *st)
         pp_buf_printf(out, "  event %s", GET(m, "kind")->valuestring);
         if (cJSON_IsNumber(at)) {
             pp_buf_puts(out, " near ");
-            cli_format_quantity(out, at->valuedouble, 0, "token");
+            pp_quantity_format(out, at->valuedouble, 0, "token");
         }
         pp_buf_printf(out, ": %s\n", GET(m, "detail")->valuestring);
         if (cJSON_IsString(GET(m, "cause")))

@@ -1,6 +1,7 @@
 /*
  * util.c - helpers shared by the command files.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
@@ -14,6 +15,8 @@
 #include "../core/utf8.h"
 #include <ctype.h>
 #include <stdlib.h>
+#include <time.h>
+#include "../core/io.h"
 #include "../core/banned.h"
 
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
@@ -192,79 +195,6 @@ int cli_flush(const char *cmd, const pp_buf *b)
     return 0;
 }
 
-int cli_format_fact_value(pp_buf *out, const cJSON *fact)
-{
-    const cJSON *status = cJSON_GetObjectItemCaseSensitive(fact, "status");
-    const cJSON *value = cJSON_GetObjectItemCaseSensitive(fact, "value");
-    const cJSON *q = cJSON_GetObjectItemCaseSensitive(fact, "qualifier");
-    const cJSON *sig = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
-
-    if (!fact)
-        return pp_buf_puts(out, "-");
-    if (cJSON_IsString(status) &&
-        strcmp(status->valuestring, "undisclosed") == 0)
-        return pp_buf_puts(out, "undisclosed");
-    if (cJSON_IsNumber(value)) {
-        if (cJSON_IsString(q) && strcmp(q->valuestring, "=") != 0)
-            pp_buf_puts(out, q->valuestring);
-        return pp_num_human(out, value->valuedouble,
-                            cJSON_IsNumber(sig) ? (int)sig->valuedouble : 0);
-    }
-    if (cJSON_IsString(value))
-        return pp_buf_puts(out, value->valuestring);
-    if (cJSON_IsArray(value)) {
-        const cJSON *c;
-        cJSON_ArrayForEach(c, value)
-        {
-            pp_buf_puts(out, c->valuestring);
-            if (c->next)
-                pp_buf_puts(out, ", ");
-        }
-        return 0;
-    }
-    return pp_buf_puts(out, "-");
-}
-
-static const struct {
-    const char *unit;
-    const char *shown;
-} unit_names[] = {
-    {"param", "parameters"}, {"token", "tokens"}, {"device", "devices"},
-    {"expert", "experts"},   {"spike", "spikes"},
-    {"token/param", "tokens per parameter"},
-};
-
-int cli_format_quantity(pp_buf *out, double v, int sig, const char *unit)
-{
-    if (unit && (strcmp(unit, "FLOP/s") == 0 || strcmp(unit, "FLOP") == 0)) {
-        /* Rates read best with an SI prefix on the unit (390 TFLOP/s);
-         * totals in scientific form (7.227e23 FLOP), as reports print
-         * them. */
-        static const struct {
-            double scale;
-            const char *prefix;
-        } si[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}};
-        if (strcmp(unit, "FLOP/s") == 0) {
-            for (size_t i = 0; i < sizeof(si) / sizeof(si[0]); i++) {
-                if (v >= si[i].scale) {
-                    pp_num_human(out, v / si[i].scale, sig);
-                    return pp_buf_printf(out, " %sFLOP/s", si[i].prefix);
-                }
-            }
-        }
-        if (v >= 1e15 || strcmp(unit, "FLOP/s") == 0) {
-            pp_num_human(out, v, sig);
-            return pp_buf_printf(out, " %s", unit);
-        }
-    }
-    pp_num_human(out, v, sig);
-    if (!unit)
-        return 0;
-    for (size_t i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
-        if (strcmp(unit, unit_names[i].unit) == 0)
-            return pp_buf_printf(out, " %s", unit_names[i].shown);
-    return pp_buf_printf(out, " %s", unit);
-}
 
 void cli_format_evidence(pp_buf *out, const cJSON *ev)
 {
@@ -464,13 +394,13 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
         else if (cJSON_IsNumber(v)) {
             if (cJSON_IsString(q) && strcmp(q->valuestring, "="))
                 pp_buf_printf(out, "%s ", q->valuestring);
-            cli_format_quantity(out, v->valuedouble,
+            pp_quantity_format(out, v->valuedouble,
                                 cJSON_IsNumber(sig) ? (int)sig->valuedouble
                                                     : 0,
                                 cJSON_IsString(unit) ? unit->valuestring
                                                      : NULL);
         } else
-            cli_format_fact_value(out, value);
+            pp_fact_format_value(out, value);
         if (ev) {
             pp_buf_puts(out, "  ");
             cli_format_evidence(out, ev);
@@ -481,4 +411,78 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
         pp_buf_puts(out, value->valuestring);
     else
         pp_passport_compact(value, out);
+}
+
+void cli_set_dispose(struct cli_set *s)
+{
+    pp_reg_free(s->reg);
+    for (size_t i = 0; i < s->n; i++)
+        pp_passport_free(s->passports[i]);
+    free(s->passports);
+    free(s->docs);
+    memset(s, 0, sizeof *s);
+}
+
+int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s)
+{
+    cJSON *items = NULL;
+    const cJSON *it;
+    size_t cap;
+    int rc;
+    memset(s, 0, sizeof *s);
+    if ((rc = cli_open_reg(cmd, &s->reg)) != 0)
+        return rc;
+    if ((rc = cli_at(cmd, s->reg, at_spec, &s->at)) != 0)
+        goto fail;
+    if ((rc = pp_reg_list(s->reg, &s->at, NULL, &items)) < 0) {
+        rc = cli_lib_fail(cmd, rc);
+        goto fail;
+    }
+    cap = (size_t)cJSON_GetArraySize(items) + 1;
+    s->passports = calloc(cap, sizeof *s->passports);
+    s->docs = calloc(cap, sizeof *s->docs);
+    if (!s->passports || !s->docs) {
+        rc = cli_fail(PP_EXIT_FAILURE, cmd, "out of memory");
+        goto fail;
+    }
+    cJSON_ArrayForEach(it, items)
+    {
+        const char *id = cJSON_GetObjectItem(it, "id")->valuestring;
+        pp_diags d = PP_DIAGS_INIT;
+        pp_passport *p = NULL;
+        if (pp_reg_load(s->reg, &s->at, id, &p, &d) < 0) {
+            /* A page of the others beats no page; say which is missing. */
+            fprintf(stderr, "passport %s: warning: '%s' is left out: it does "
+                    "not validate (see 'passport validate')\n", cmd, id);
+            pp_diags_dispose(&d);
+            continue;
+        }
+        pp_diags_dispose(&d);
+        s->passports[s->n] = p;
+        s->docs[s->n++] = pp_passport_json(p);
+    }
+    cJSON_Delete(items);
+    if (s->at.oid[0]) {
+        char day[16];
+        time_t t = (time_t)s->at.time;
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(day, sizeof day, "%Y-%m-%d", &tm);
+        snprintf(s->as_of, sizeof s->as_of, "main at %.12s (%s)", s->at.oid,
+                 day);
+    }
+    return 0;
+fail:
+    cJSON_Delete(items);
+    cli_set_dispose(s);
+    return rc;
+}
+
+int cli_write_output(const char *cmd, const char *path, const pp_buf *b)
+{
+    if (!path || !strcmp(path, "-"))
+        return cli_flush(cmd, b);
+    if (pp_io_write_atomic(path, b->ptr ? b->ptr : "", b->len) < 0)
+        return cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
+    return PP_EXIT_OK;
 }

@@ -571,3 +571,79 @@ int pp_passport_compact(const cJSON *doc, pp_buf *out)
 {
     return pp_json_write_compact(out, doc, key_rank);
 }
+
+/* ---- values for people --------------------------------------------- */
+
+int pp_fact_format_value(pp_buf *out, const cJSON *fact)
+{
+    const cJSON *status = cJSON_GetObjectItemCaseSensitive(fact, "status");
+    const cJSON *value = cJSON_GetObjectItemCaseSensitive(fact, "value");
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(fact, "qualifier");
+    const cJSON *sig = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
+
+    if (!fact)
+        return pp_buf_puts(out, "-");
+    if (cJSON_IsString(status) &&
+        strcmp(status->valuestring, "undisclosed") == 0)
+        return pp_buf_puts(out, "undisclosed");
+    if (cJSON_IsNumber(value)) {
+        if (cJSON_IsString(q) && strcmp(q->valuestring, "=") != 0)
+            pp_buf_puts(out, q->valuestring);
+        return pp_num_human(out, value->valuedouble,
+                            cJSON_IsNumber(sig) ? (int)sig->valuedouble : 0);
+    }
+    if (cJSON_IsString(value))
+        return pp_buf_puts(out, value->valuestring);
+    if (cJSON_IsArray(value)) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, value)
+        {
+            pp_buf_puts(out, c->valuestring);
+            if (c->next)
+                pp_buf_puts(out, ", ");
+        }
+        return 0;
+    }
+    return pp_buf_puts(out, "-");
+}
+
+static const struct {
+    const char *unit;
+    const char *shown;
+} unit_names[] = {
+    {"param", "parameters"}, {"token", "tokens"}, {"device", "devices"},
+    {"expert", "experts"},   {"spike", "spikes"},
+    {"token/param", "tokens per parameter"},
+};
+
+int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit)
+{
+    if (unit && (strcmp(unit, "FLOP/s") == 0 || strcmp(unit, "FLOP") == 0)) {
+        /* Rates read best with an SI prefix on the unit (390 TFLOP/s);
+         * totals in scientific form (7.227e23 FLOP), as reports print
+         * them. */
+        static const struct {
+            double scale;
+            const char *prefix;
+        } si[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}};
+        if (strcmp(unit, "FLOP/s") == 0) {
+            for (size_t i = 0; i < sizeof(si) / sizeof(si[0]); i++) {
+                if (v >= si[i].scale) {
+                    pp_num_human(out, v / si[i].scale, sig);
+                    return pp_buf_printf(out, " %sFLOP/s", si[i].prefix);
+                }
+            }
+        }
+        if (v >= 1e15 || strcmp(unit, "FLOP/s") == 0) {
+            pp_num_human(out, v, sig);
+            return pp_buf_printf(out, " %s", unit);
+        }
+    }
+    pp_num_human(out, v, sig);
+    if (!unit)
+        return 0;
+    for (size_t i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
+        if (strcmp(unit, unit_names[i].unit) == 0)
+            return pp_buf_printf(out, " %s", unit_names[i].shown);
+    return pp_buf_printf(out, " %s", unit);
+}

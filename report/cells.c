@@ -1,0 +1,231 @@
+/*
+ * cells.c - passport values as the report shows them: the value as
+ * reported (with its qualifier and precision), its evidence level and
+ * citation, and the derived figures recomputed from the facts.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../core/num.h"
+#include "../schema/passport.h"
+#include "../core/banned.h"
+
+void rp_cell_init(struct rp_cell *c)
+{
+    memset(c, 0, sizeof *c);
+    c->level = "undisclosed";
+}
+
+void rp_cell_dispose(struct rp_cell *c)
+{
+    pp_buf_dispose(&c->text);
+    pp_buf_dispose(&c->note);
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+const cJSON *rp_source(const cJSON *doc, const char *id)
+{
+    const cJSON *s;
+    if (!id)
+        return NULL;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(doc, "sources"))
+    {
+        const char *sid = str(s, "id");
+        if (sid && !strcmp(sid, id))
+            return s;
+    }
+    return NULL;
+}
+
+const char *rp_level_meaning(const char *level)
+{
+    static const struct {
+        const char *level, *meaning;
+    } m[] = {
+        {"fact", "an architectural fact confirmed by a report, config or "
+                 "weights"},
+        {"reported", "a metric of one run, reported by its developer"},
+        {"interpretation", "a causal explanation, not a measurement"},
+        {"general", "a universal conclusion"},
+        {"derived", "computed by passport from the facts, never typed in"},
+        {"undisclosed", "no source gives this value"},
+    };
+    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+        if (!strcmp(level, m[i].level))
+            return m[i].meaning;
+    return "";
+}
+
+void rp_cite_first(const cJSON *evidence, struct rp_cell *c)
+{
+    const cJSON *e = cJSON_GetArrayItem(evidence, 0);
+    if (!e)
+        return;
+    if (str(e, "level"))
+        c->level = str(e, "level");
+    c->source = str(e, "source");
+    c->section = str(e, "section");
+}
+
+static int sig_of(const cJSON *fact)
+{
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
+    return cJSON_IsNumber(s) ? s->valueint : 0;
+}
+
+/* A disclosed numeric fact: 1 and its value, 0 otherwise. */
+static int number_of(const cJSON *doc, const char *name, double *v, int *sig,
+                     const char **qualifier)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
+    const cJSON *val = cJSON_GetObjectItemCaseSensitive(f, "value");
+    const char *st = str(f, "status");
+    if (!f || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(val) ||
+        !isfinite(val->valuedouble))
+        return 0;
+    *v = val->valuedouble;
+    if (sig)
+        *sig = sig_of(f);
+    if (qualifier)
+        *qualifier = str(f, "qualifier");
+    return 1;
+}
+
+int pp_report_active_params(const cJSON *doc, double *n, int *sig)
+{
+    const cJSON *arch = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "facts"), "architecture.type");
+    const char *type = str(arch, "value");
+    if (number_of(doc, "params.active", n, sig, NULL))
+        return 1;
+    return type && !strcmp(type, "dense") &&
+           number_of(doc, "params.total", n, sig, NULL);
+}
+
+void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
+    const char *st = str(f, "status");
+    rp_cell_init(c);
+    if (!f) {
+        pp_buf_puts(&c->text, "undisclosed");
+        pp_buf_puts(&c->note, "the passport records no value");
+        return;
+    }
+    rp_cite_first(cJSON_GetObjectItemCaseSensitive(f, "evidence"), c);
+    if (st && !strcmp(st, "undisclosed")) {
+        c->level = "undisclosed";
+        pp_buf_puts(&c->text, "undisclosed");
+        if (str(f, "note"))
+            pp_buf_puts(&c->note, str(f, "note"));
+        return;
+    }
+    pp_fact_format_value(&c->text, f);
+    if (cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
+        c->sort = v->valuedouble;
+        c->has_sort = 1;
+    }
+    if (str(f, "reported"))
+        pp_buf_printf(&c->note, "reported as \"%s\"", str(f, "reported"));
+    if (str(f, "note"))
+        pp_buf_printf(&c->note, "%s%s", c->note.len ? "; " : "",
+                      str(f, "note"));
+}
+
+/* A derived figure from N and D: "undisclosed" when either is. */
+static void derived(const cJSON *doc, struct rp_cell *c, int compute)
+{
+    double n = 0, d = 0, v = 0;
+    int sn = 0, sd = 0, sig;
+    const char *qd = NULL;
+    rp_cell_init(c);
+    if (!pp_report_active_params(doc, &n, &sn) ||
+        !number_of(doc, "training.tokens", &d, &sd, &qd)) {
+        pp_buf_puts(&c->text, "undisclosed");
+        pp_buf_puts(&c->note, "needs active parameters and training tokens");
+        return;
+    }
+    if ((compute ? pp_calc_flops(n, d, 6, &v) : pp_calc_tpp(n, d, &v)) < 0) {
+        pp_buf_puts(&c->text, "undisclosed");
+        pp_buf_puts(&c->note, "cannot be computed from the facts");
+        return;
+    }
+    /* The result is as precise as the least precise input. */
+    sig = sn && sd ? (sn < sd ? sn : sd) : sn ? sn : sd ? sd : 3;
+    c->level = "derived";
+    c->sort = v;
+    c->has_sort = 1;
+    if (qd && strcmp(qd, "="))
+        pp_buf_puts(&c->text, qd);
+    if (compute)
+        pp_quantity_format(&c->text, v, sig, "FLOP");
+    else
+        pp_num_human(&c->text, v, sig);
+    if (compute) {
+        pp_buf_puts(&c->note, "6 \xC3\x97 ");
+        pp_num_human(&c->note, n, sn);
+        pp_buf_puts(&c->note, " active parameters \xC3\x97 ");
+        pp_num_human(&c->note, d, sd);
+        pp_buf_puts(&c->note, " tokens (6ND; leaves out attention, "
+                              "embeddings and recomputation)");
+    } else {
+        pp_num_human(&c->note, d, sd);
+        pp_buf_puts(&c->note, " tokens / ");
+        pp_num_human(&c->note, n, sn);
+        pp_buf_puts(&c->note, " active parameters");
+    }
+}
+
+void rp_compute_cell(const cJSON *doc, struct rp_cell *c)
+{
+    derived(doc, c, 1);
+}
+
+void rp_tpp_cell(const cJSON *doc, struct rp_cell *c)
+{
+    derived(doc, c, 0);
+}
+
+void rp_xml_escape(pp_buf *out, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': pp_buf_puts(out, "&amp;"); break;
+        case '<': pp_buf_puts(out, "&lt;"); break;
+        case '>': pp_buf_puts(out, "&gt;"); break;
+        case '"': pp_buf_puts(out, "&quot;"); break;
+        case '\'': pp_buf_puts(out, "&#39;"); break;
+        default:
+            /* Control characters other than tab and newline are not
+             * allowed in XML 1.0; passports cannot hold them, but a
+             * report is no place to find out. */
+            if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+                pp_buf_putc(out, ' ');
+            else
+                pp_buf_putc(out, *s);
+        }
+    }
+}
+
+void rp_md_escape(pp_buf *out, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`' ||
+            *s == '<' || *s == '[' || *s == ']')
+            pp_buf_putc(out, '\\');
+        if (*s == '\n' || *s == '\r')
+            pp_buf_putc(out, ' ');
+        else
+            pp_buf_putc(out, *s);
+    }
+}

@@ -1,0 +1,205 @@
+/*
+ * markdown.c - the course-ready fact sheet: one section per passport, a
+ * table of its facts with level and citation, the derived figures
+ * recomputed (and said to be), then optimizer, precision, stability and
+ * what is not known.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/banned.h"
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void citation(pp_buf *o, const cJSON *doc, const char *source,
+                     const char *section)
+{
+    const cJSON *s = rp_source(doc, source);
+    if (!source) {
+        pp_buf_puts(o, "\xE2\x80\x94");
+        return;
+    }
+    if (s && str(s, "url")) {
+        pp_buf_puts(o, "[");
+        rp_md_escape(o, source);
+        pp_buf_puts(o, "](");
+        for (const char *u = str(s, "url"); *u; u++) {
+            /* the schema allows no spaces; parentheses and angle brackets
+             * would end or break the link */
+            if (*u == '(' || *u == ')' || *u == '<' || *u == '>')
+                pp_buf_printf(o, "%%%02X", (unsigned char)*u);
+            else
+                pp_buf_putc(o, *u);
+        }
+        pp_buf_puts(o, ")");
+    } else {
+        pp_buf_puts(o, "`");
+        pp_buf_puts(o, source); /* a source id: [a-z0-9.-] */
+        pp_buf_puts(o, "`");
+    }
+    if (section) {
+        pp_buf_puts(o, " ");
+        rp_md_escape(o, section);
+    }
+}
+
+static void row(pp_buf *o, const cJSON *doc, const char *what,
+                struct rp_cell *c)
+{
+    pp_buf_puts(o, "| ");
+    rp_md_escape(o, what);
+    pp_buf_puts(o, " | ");
+    if (!strcmp(c->level, "undisclosed"))
+        pp_buf_puts(o, "*undisclosed*");
+    else
+        rp_md_escape(o, pp_buf_cstr(&c->text));
+    pp_buf_puts(o, " | ");
+    rp_md_escape(o, c->level);
+    pp_buf_puts(o, " | ");
+    if (!strcmp(c->level, "derived"))
+        rp_md_escape(o, pp_buf_cstr(&c->note));
+    else
+        citation(o, doc, c->source, c->section);
+    pp_buf_puts(o, " |\n");
+    rp_cell_dispose(c);
+}
+
+static void bullet_evidence(pp_buf *o, const cJSON *doc, const cJSON *ev)
+{
+    struct rp_cell c;
+    rp_cell_init(&c);
+    rp_cite_first(ev, &c);
+    if (c.source) {
+        pp_buf_puts(o, " (");
+        if (cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ev, 0),
+                                             "level")) {
+            rp_md_escape(o, c.level);
+            pp_buf_puts(o, "; ");
+        }
+        citation(o, doc, c.source, c.section);
+        pp_buf_puts(o, ")");
+    }
+    rp_cell_dispose(&c);
+}
+
+static void passport_section(pp_buf *o, const cJSON *doc)
+{
+    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(doc, "facts");
+    const cJSON *f, *g;
+    const cJSON *head = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "precision"), "headline");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "stability");
+    struct rp_cell c;
+
+    pp_buf_puts(o, "## ");
+    rp_md_escape(o, str(doc, "name"));
+    pp_buf_printf(o, " (`%s`)\n\n", str(doc, "id")); /* ids: [a-z0-9-] */
+    if (str(doc, "summary")) {
+        rp_md_escape(o, str(doc, "summary"));
+        pp_buf_puts(o, "\n\n");
+    }
+    pp_buf_puts(o, "| fact | value | level | source |\n|---|---|---|---|\n");
+    cJSON_ArrayForEach(f, facts)
+    {
+        rp_fact_cell(doc, f->string, &c);
+        row(o, doc, f->string, &c);
+    }
+    rp_compute_cell(doc, &c);
+    row(o, doc, "training compute, 6ND (derived)", &c);
+    rp_tpp_cell(doc, &c);
+    row(o, doc, "tokens per parameter (derived)", &c);
+    pp_buf_putc(o, '\n');
+
+    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(doc, "optimizer"), "groups"))) {
+        pp_buf_puts(o, "**Optimizer.**\n\n");
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(
+                                  cJSON_GetObjectItemCaseSensitive(
+                                      doc, "optimizer"),
+                                  "groups"))
+        {
+            pp_buf_puts(o, "- ");
+            rp_md_escape(o, str(g, "optimizer") ? str(g, "optimizer") : "?");
+            if (str(g, "params")) {
+                pp_buf_puts(o, ": ");
+                rp_md_escape(o, str(g, "params"));
+            }
+            bullet_evidence(o, doc,
+                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+            pp_buf_putc(o, '\n');
+        }
+        pp_buf_putc(o, '\n');
+    }
+    if (head) {
+        pp_buf_puts(o, "**Precision.** ");
+        rp_md_escape(o, str(head, "text") ? str(head, "text") : "");
+        bullet_evidence(o, doc,
+                        cJSON_GetObjectItemCaseSensitive(head, "evidence"));
+        pp_buf_puts(o, "\n\n");
+    }
+    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "mechanisms")) +
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "events"))) {
+        pp_buf_puts(o, "**Stability.**\n\n");
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(st, "mechanisms"))
+        {
+            pp_buf_puts(o, "- ");
+            rp_md_escape(o, str(g, "name") ? str(g, "name") : "?");
+            bullet_evidence(o, doc,
+                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+            pp_buf_putc(o, '\n');
+        }
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(st, "events"))
+        {
+            pp_buf_puts(o, "- event: ");
+            rp_md_escape(o, str(g, "kind") ? str(g, "kind") : "?");
+            if (str(g, "detail")) {
+                pp_buf_puts(o, " \xE2\x80\x94 ");
+                rp_md_escape(o, str(g, "detail"));
+            }
+            bullet_evidence(o, doc,
+                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+            pp_buf_putc(o, '\n');
+        }
+        pp_buf_putc(o, '\n');
+    }
+    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "unknowns"))) {
+        pp_buf_puts(o, "**Not known.**\n\n");
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(doc, "unknowns"))
+        {
+            pp_buf_puts(o, "- ");
+            rp_md_escape(o, str(g, "text") ? str(g, "text") : "");
+            bullet_evidence(o, doc,
+                            cJSON_GetObjectItemCaseSensitive(g, "supports"));
+            pp_buf_putc(o, '\n');
+        }
+        pp_buf_putc(o, '\n');
+    }
+}
+
+int pp_report_markdown(pp_buf *o, const pp_report_set *set)
+{
+    size_t start = o->len;
+    pp_buf_puts(o, "# Run passports: the fact sheet\n\n");
+    pp_buf_printf(o, "%zu passports", set->n);
+    if (set->as_of) {
+        pp_buf_puts(o, ", registry ");
+        rp_md_escape(o, set->as_of);
+    }
+    pp_buf_puts(o, ". Levels: **fact** (an architectural fact confirmed by a "
+                   "report, config or weights), **reported** (a metric of one "
+                   "run, reported by its developer), **interpretation**, "
+                   "**general**; **derived** figures are recomputed by "
+                   "`passport` from the facts (6ND uses active parameters), "
+                   "never typed in.\n\n");
+    for (size_t i = 0; i < set->n; i++)
+        passport_section(o, set->docs[i]);
+    if (o->len == start || !o->ptr)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    return 0;
+}

@@ -1,0 +1,396 @@
+/*
+ * plot.c - the lecture's figures from the fitted law and the registry:
+ * iso-FLOP valleys, the break-even of two equal-loss variants, the data
+ * wall, and the passports' active against total parameters.  Every point
+ * comes from the calculators (verify/calc.h) or from passport facts.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/num.h"
+#include "../core/banned.h"
+
+#define W 960
+#define H 560
+#define SAMPLES 160
+
+static const char *const palette[] = {"#0b5fa5", "#c0392b", "#1e7b34",
+                                      "#7d3c98", "#b9770e", "#117a8b",
+                                      "#5d6d7e", "#a93226"};
+
+static const char *name_of(const cJSON *doc)
+{
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(doc, "name");
+    return cJSON_IsString(n) ? n->valuestring : "?";
+}
+
+static int tokens_of(const cJSON *doc, double *d, int *sig)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "facts"), "training.tokens");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(f, "status");
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(f, "sig_digits");
+    if (!f || !cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
+        v->valuedouble <= 0 ||
+        (cJSON_IsString(st) && strcmp(st->valuestring, "disclosed")))
+        return 0;
+    *d = v->valuedouble;
+    if (sig)
+        *sig = cJSON_IsNumber(s) ? s->valueint : 0;
+    return 1;
+}
+
+static void label_nd(pp_buf *b, double n, int sn, double d, int sd)
+{
+    pp_num_human(b, n, sn);
+    pp_buf_putc(b, '/');
+    pp_num_human(b, d, sd);
+}
+
+/* ---- iso-FLOP ------------------------------------------------------------ */
+
+int pp_plot_isoflop(pp_buf *out, const pp_law *law, const double *budgets,
+                    size_t nb, const pp_report_set *marks)
+{
+    struct rp_plot p;
+    pp_optimum opt[8];
+    double nlo = INFINITY, nhi = 0, llo = INFINITY, lhi = 0;
+    int rc;
+    if (nb == 0 || nb > 8)
+        return pp_error_set(PP_EUSAGE, "give 1 to 8 budgets");
+    if ((rc = pp_law_check(law)) < 0)
+        return rc;
+    for (size_t i = 0; i < nb; i++) {
+        if ((rc = pp_calc_optimum(law, budgets[i], &opt[i])) < 0)
+            return rc;
+        nlo = fmin(nlo, opt[i].params / 30);
+        nhi = fmax(nhi, opt[i].params * 30);
+        llo = fmin(llo, opt[i].loss);
+    }
+    /* the loss axis: from just under the lowest optimum to where the
+     * widest valley has climbed a little */
+    for (size_t i = 0; i < nb; i++) {
+        double l;
+        if (pp_calc_loss(law, opt[i].params / 30,
+                         budgets[i] / (law->kappa * opt[i].params / 30),
+                         &l) == 0)
+            lhi = fmax(lhi, fmin(l, opt[i].loss + 0.25));
+    }
+    rp_svg_begin(&p, out, W, H, "Iso-FLOP valleys of the fitted loss",
+                 "Fitted loss L(N, C/(6N)) against model size N at fixed "
+                 "training compute C, with the analytic optimum N* and the "
+                 "D = 20N rule on each curve.");
+    p.x = (struct rp_axis){nlo, nhi, 1, RP_TICK_COUNT, "parameters N"};
+    p.y = (struct rp_axis){llo - (lhi - llo) * 0.08, lhi, 0, RP_TICK_PLAIN,
+                           "fitted loss L(N, D)"};
+    rp_svg_axes(&p);
+    for (size_t i = 0; i < nb; i++) {
+        double xs[SAMPLES], ys[SAMPLES], rl = 0;
+        size_t n = 0;
+        const char *color = palette[i % 8];
+        pp_buf lab = PP_BUF_INIT;
+        for (int k = 0; k < SAMPLES; k++) {
+            double t = (double)k / (SAMPLES - 1);
+            double nn = opt[i].params / 30 * pow(900, t), l;
+            if (pp_calc_loss(law, nn, budgets[i] / (law->kappa * nn), &l) == 0) {
+                xs[n] = nn;
+                ys[n++] = l;
+            }
+        }
+        rp_svg_line(&p, xs, ys, n, color, NULL);
+        pp_buf_puts(&lab, "N* = ");
+        pp_num_human(&lab, opt[i].params, 3);
+        pp_buf_puts(&lab, ", D* = ");
+        pp_num_human(&lab, opt[i].tokens, 3);
+        rp_svg_marker(&p, opt[i].params, opt[i].loss, 'o', 6, color, 0,
+                      pp_buf_cstr(&lab));
+        if (pp_calc_loss(law, opt[i].rule_params, opt[i].rule_tokens, &rl) ==
+            0) {
+            pp_buf_clear(&lab);
+            pp_buf_puts(&lab, "20N: ");
+            label_nd(&lab, opt[i].rule_params, 3, opt[i].rule_tokens, 3);
+            rp_svg_marker(&p, opt[i].rule_params, rl, 's', 5, color, 1,
+                          pp_buf_cstr(&lab));
+        }
+        pp_buf_dispose(&lab);
+    }
+    for (size_t i = 0; marks && i < marks->n; i++) {
+        double n, d, l;
+        int sn = 0, sd = 0;
+        pp_buf lab = PP_BUF_INIT;
+        if (!pp_report_active_params(marks->docs[i], &n, &sn) ||
+            !tokens_of(marks->docs[i], &d, &sd) ||
+            pp_calc_loss(law, n, d, &l) < 0)
+            continue;
+        pp_buf_printf(&lab, "%s: ", name_of(marks->docs[i]));
+        label_nd(&lab, n, sn, d, sd);
+        pp_buf_printf(&lab, ", L = %.4f", l);
+        rp_svg_marker(&p, n, l, 'd', 6, "#111111", 0, pp_buf_cstr(&lab));
+        pp_buf_dispose(&lab);
+    }
+    for (size_t i = 0; i < nb; i++) {
+        pp_buf lab = PP_BUF_INIT;
+        pp_buf_puts(&lab, "C = ");
+        rp_num(&lab, budgets[i], RP_TICK_SCI, 4);
+        pp_buf_puts(&lab, " FLOP");
+        rp_svg_legend(&p, palette[i % 8], NULL, 0, pp_buf_cstr(&lab));
+        pp_buf_dispose(&lab);
+    }
+    rp_svg_legend(&p, "#333333", NULL, 'o', "analytic optimum N*");
+    rp_svg_legend(&p, "#333333", "", 's', "D = 20N rule");
+    if (marks && marks->n)
+        rp_svg_legend(&p, "#111111", NULL, 'd', "scenario from the registry");
+    {
+        pp_buf note = PP_BUF_INIT;
+        pp_buf_printf(&note, "L = E + A/N^\xCE\xB1 + B/D^\xCE\xB2 with E=%g, "
+                      "A=%g, B=%g, \xCE\xB1=%g, \xCE\xB2=%g; D = C/(%gN). A "
+                      "fitted law, not a measurement.", law->E, law->A,
+                      law->B, law->alpha, law->beta, law->kappa);
+        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
+        pp_buf_dispose(&note);
+    }
+    rp_svg_end(&p);
+    return 0;
+}
+
+/* ---- break-even ---------------------------------------------------------- */
+
+int pp_plot_breakeven(pp_buf *out, const pp_law *law, double params,
+                      double tokens, double other_params, const char *label)
+{
+    struct rp_plot p;
+    pp_breakeven be;
+    double tmax, xs[2], ys[2], cs, cl, ns, nl, ds, dl, top;
+    pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT, t = PP_BUF_INIT;
+    int rc;
+    if ((rc = pp_calc_breakeven(law, params, tokens, other_params, &be)) < 0)
+        return rc;
+    /* the run is one variant, the equal-loss model the other */
+    if (params <= other_params) {
+        ns = params, ds = tokens, cs = be.pair.compute;
+        nl = other_params, dl = be.pair.other_tokens,
+        cl = be.pair.other_compute;
+    } else {
+        nl = params, dl = tokens, cl = be.pair.compute;
+        ns = other_params, ds = be.pair.other_tokens,
+        cs = be.pair.other_compute;
+    }
+    tmax = be.has_breakeven ? be.breakeven_tokens * 2.5 : 1e13;
+    top = fmax(cs + 2 * ns * tmax, cl + 2 * nl * tmax);
+    rp_svg_begin(&p, out, W, H, "Break-even of two equal-loss variants",
+                 "Total compute, training plus about 2N FLOP per generated "
+                 "token, against served tokens, for two models that reach "
+                 "the same fitted loss.");
+    p.x = (struct rp_axis){0, tmax, 0, RP_TICK_COUNT,
+                           "generated (served) tokens T"};
+    p.y = (struct rp_axis){0, top * 1.05, 0, RP_TICK_SCI,
+                           "training + inference compute, FLOP"};
+    rp_svg_axes(&p);
+    /* the run's own figures as given, the variant's computed to 3 digits */
+    if (params <= other_params) {
+        label_nd(&a, ns, 0, ds, 0);
+        label_nd(&b, nl, 0, dl, 3);
+    } else {
+        label_nd(&a, ns, 0, ds, 3);
+        label_nd(&b, nl, 0, dl, 0);
+    }
+    xs[0] = 0, xs[1] = tmax;
+    ys[0] = cs, ys[1] = cs + 2 * ns * tmax;
+    rp_svg_line(&p, xs, ys, 2, palette[0], NULL);
+    ys[0] = cl, ys[1] = cl + 2 * nl * tmax;
+    rp_svg_line(&p, xs, ys, 2, palette[1], NULL);
+    if (be.has_breakeven) {
+        pp_buf_puts(&t, "T* = ");
+        pp_num_human(&t, be.breakeven_tokens, 4);
+        pp_buf_puts(&t, " tokens");
+        rp_svg_vline(&p, be.breakeven_tokens, "#333333", "6 4",
+                     pp_buf_cstr(&t));
+        rp_svg_marker(&p, be.breakeven_tokens,
+                      cs + 2 * ns * be.breakeven_tokens, 'o', 5, "#333333",
+                      0, NULL);
+    } else {
+        rp_svg_text(&p, p.left + 10, p.top + p.height - 10, "start", "note",
+                    "no break-even: the smaller model is cheaper from the "
+                    "first token");
+    }
+    pp_buf_puts(&a, ", smaller");
+    pp_buf_puts(&b, ", larger");
+    if (label)
+        pp_buf_printf(params <= other_params ? &a : &b, " (%s)", label);
+    rp_svg_legend(&p, palette[0], NULL, 0, pp_buf_cstr(&a));
+    rp_svg_legend(&p, palette[1], NULL, 0, pp_buf_cstr(&b));
+    if (be.has_breakeven)
+        rp_svg_legend(&p, "#333333", "6 4", 0, "break-even T*");
+    {
+        pp_buf note = PP_BUF_INIT;
+        pp_buf_printf(&note, "Equal fitted loss L = %.6f; decoding ~2N FLOP "
+                      "per token; no batching, KV cache or quantization.",
+                      be.pair.target_loss);
+        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
+        pp_buf_dispose(&note);
+    }
+    rp_svg_end(&p);
+    pp_buf_dispose(&a);
+    pp_buf_dispose(&b);
+    pp_buf_dispose(&t);
+    return 0;
+}
+
+/* ---- the data wall ------------------------------------------------------- */
+
+int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
+                     double cmax, const pp_report_set *set)
+{
+    struct rp_plot p;
+    double xs[SAMPLES], ys[SAMPLES], rs[SAMPLES], dlo = INFINITY, dhi = 0;
+    size_t n = 0;
+    int rc;
+    if (!(isfinite(cmin) && isfinite(cmax) && cmin > 0 && cmax > cmin * 10))
+        return pp_error_set(PP_EUSAGE, "the budget range must be positive "
+                            "and span at least a factor of ten");
+    if ((rc = pp_law_check(law)) < 0)
+        return rc;
+    for (int k = 0; k < SAMPLES; k++) {
+        pp_optimum o;
+        double c = cmin * pow(cmax / cmin, (double)k / (SAMPLES - 1));
+        if (pp_calc_optimum(law, c, &o) < 0)
+            continue;
+        xs[n] = c;
+        ys[n] = o.tokens;
+        rs[n] = o.rule_tokens;
+        dlo = fmin(dlo, fmin(o.tokens, o.rule_tokens));
+        dhi = fmax(dhi, fmax(o.tokens, o.rule_tokens));
+        n++;
+    }
+    if (n < 2)
+        return pp_error_set(PP_EUSAGE, "the fitted law gives no optimum in "
+                            "this budget range");
+    for (size_t i = 0; set && i < set->n; i++) {
+        double nn, d;
+        if (pp_report_active_params(set->docs[i], &nn, NULL) &&
+            tokens_of(set->docs[i], &d, NULL) && 6 * nn * d >= cmin &&
+            6 * nn * d <= cmax) {
+            dlo = fmin(dlo, d);
+            dhi = fmax(dhi, d);
+        }
+    }
+    rp_svg_begin(&p, out, W, H, "The data wall: optimal tokens D*(C)",
+                 "Tokens D* of the fitted law's compute-optimal model "
+                 "against the training budget C, beside the D = 20N rule "
+                 "and the runs of the registry at C = 6ND.");
+    p.x = (struct rp_axis){cmin, cmax, 1, RP_TICK_SCI,
+                           "training compute C, FLOP"};
+    p.y = (struct rp_axis){dlo / 2, dhi * 2, 1, RP_TICK_COUNT,
+                           "training tokens D"};
+    rp_svg_axes(&p);
+    rp_svg_line(&p, xs, ys, n, palette[0], NULL);
+    rp_svg_line(&p, xs, rs, n, palette[1], "8 5");
+    for (size_t i = 0; set && i < set->n; i++) {
+        double nn, d;
+        int sn = 0, sd = 0;
+        pp_buf lab = PP_BUF_INIT;
+        if (!pp_report_active_params(set->docs[i], &nn, &sn) ||
+            !tokens_of(set->docs[i], &d, &sd))
+            continue;
+        pp_buf_printf(&lab, "%s (", name_of(set->docs[i]));
+        pp_num_human(&lab, d, sd);
+        pp_buf_putc(&lab, ')');
+        rp_svg_marker(&p, 6 * nn * d, d, 'o', 5, palette[2], 0,
+                      pp_buf_cstr(&lab));
+        pp_buf_dispose(&lab);
+    }
+    rp_svg_legend(&p, palette[0], NULL, 0, "D*(C) of the fitted law");
+    rp_svg_legend(&p, palette[1], "8 5", 0, "D = 20N rule");
+    rp_svg_legend(&p, palette[2], NULL, 'o', "runs: C = 6ND, active N");
+    rp_svg_text(&p, p.left, H - 10, "start", "note",
+                "The optimum grows as C^(\xCE\xB1/(\xCE\xB1+\xCE\xB2)); past "
+                "the stock of clean unique text, extra tokens are repeats "
+                "or lower quality.");
+    rp_svg_end(&p);
+    return 0;
+}
+
+/* ---- passports ----------------------------------------------------------- */
+
+int pp_plot_passports(pp_buf *out, const pp_report_set *set)
+{
+    struct rp_plot p;
+    double lo = INFINITY, hi = 0, dmax = 0;
+    pp_buf skipped = PP_BUF_INIT;
+    size_t shown = 0;
+    for (size_t i = 0; i < set->n; i++) {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(set->docs[i],
+                                                          "facts");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(f, "params.total"), "value");
+        double a, d;
+        if (!cJSON_IsNumber(t) || !pp_report_active_params(set->docs[i], &a,
+                                                           NULL))
+            continue;
+        lo = fmin(lo, fmin(a, t->valuedouble));
+        hi = fmax(hi, fmax(a, t->valuedouble));
+        if (tokens_of(set->docs[i], &d, NULL))
+            dmax = fmax(dmax, d);
+    }
+    if (!(hi > 0))
+        lo = 1e9, hi = 1e12;
+    rp_svg_begin(&p, out, W, H, "Active against total parameters",
+                 "Each passport at its total and active parameter counts "
+                 "on log axes; the marker area grows with training tokens.");
+    p.x = (struct rp_axis){lo / 3, hi * 3, 1, RP_TICK_COUNT,
+                           "total parameters"};
+    p.y = (struct rp_axis){lo / 3, hi * 3, 1, RP_TICK_COUNT,
+                           "active parameters per token"};
+    rp_svg_axes(&p);
+    {
+        double xs[2] = {lo / 3, hi * 3};
+        rp_svg_line(&p, xs, xs, 2, "#999999", "4 4");
+    }
+    for (size_t i = 0; i < set->n; i++) {
+        const cJSON *doc = set->docs[i];
+        const cJSON *tf = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(doc, "facts"), "params.total");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(tf, "value");
+        double a, d;
+        int has_d;
+        pp_buf lab = PP_BUF_INIT;
+        if (!cJSON_IsNumber(t) || !pp_report_active_params(doc, &a, NULL)) {
+            pp_buf_printf(&skipped, "%s%s (%s undisclosed)",
+                          skipped.len ? ", " : "", name_of(doc),
+                          cJSON_IsNumber(t) ? "active parameters"
+                                            : "total parameters");
+            continue;
+        }
+        has_d = tokens_of(doc, &d, NULL);
+        pp_buf_puts(&lab, name_of(doc));
+        if (!has_d)
+            pp_buf_puts(&lab, " (tokens undisclosed)");
+        rp_svg_marker(&p, t->valuedouble, a, 'o',
+                      has_d && dmax > 0 ? 4 + 14 * sqrt(d / dmax) : 7,
+                      has_d ? palette[0] : "#777777", !has_d,
+                      pp_buf_cstr(&lab));
+        pp_buf_dispose(&lab);
+        shown++;
+    }
+    rp_svg_legend(&p, palette[0], NULL, 'o', "marker area ~ training tokens");
+    rp_svg_legend(&p, "#777777", "", 'o', "training tokens undisclosed");
+    rp_svg_legend(&p, "#999999", "4 4", 0, "dense: active = total");
+    if (skipped.len) {
+        pp_buf note = PP_BUF_INIT;
+        pp_buf_printf(&note, "Not plotted: %s.", skipped.ptr);
+        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
+        pp_buf_dispose(&note);
+    } else {
+        pp_buf note = PP_BUF_INIT;
+        pp_buf_printf(&note, "%zu passports.", shown);
+        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
+        pp_buf_dispose(&note);
+    }
+    pp_buf_dispose(&skipped);
+    rp_svg_end(&p);
+    return 0;
+}
