@@ -51,7 +51,7 @@ static const char css[] =
     "td ul{margin:0;padding-left:1.1rem}code{font-size:.85rem}"
     "th[scope=row]{min-width:9rem}td{min-width:6.5rem}"
     "td:nth-child(n+8){min-width:16rem}"
-    "dt{font-weight:700;margin-top:.5rem}"
+    "dt{font-weight:700;margin-top:.5rem}dd{overflow-wrap:anywhere}"
     "@media (max-width:760px){"
     ".scroll{border:0}table,thead,tbody,tr,th,td,caption{display:block}"
     "thead tr{display:flex;flex-wrap:wrap;gap:.3rem}"
