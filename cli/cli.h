@@ -11,6 +11,7 @@
 #include "../core/buf.h"
 #include "../core/diag.h"
 #include "../registry/registry.h"
+#include "../peers/peers.h"
 
 /* Exit status of every command (documented in docs/EXIT_CODES.md). */
 enum {
@@ -57,6 +58,8 @@ int cmd_source(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_crosscheck(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;
@@ -122,6 +125,10 @@ void cli_set_dispose(struct cli_set *s);
 /* Write `b` to `path` atomically, or to stdout when path is NULL or "-";
  * 0 or an exit status (printed). */
 int cli_write_output(const char *cmd, const char *path, const pp_buf *b);
+
+/* Read and parse a peer CSV file ("-": standard input), bounded; 0 and a
+ * caller-owned *out (pp_csv_free), or an exit status (printed). */
+int cli_read_csv(const char *cmd, const char *path, pp_csv **out);
 
 /* Author of new commits (see pp_who_new); 0 or an exit status. */
 int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);

@@ -1,23 +1,30 @@
 /*
- * cmd_export.c - passport export --markdown: the registry as a course-ready
- * fact sheet (docs/REPORT.md).
+ * cmd_export.c - passport export --markdown|--epoch: the registry as a
+ * course-ready fact sheet (docs/REPORT.md) or in Epoch AI's column layout
+ * (docs/PEERS.md).
  */
 #include "cli.h"
 #include "opts.h"
 #include "../core/error.h"
+#include "../peers/peers.h"
 #include "../report/report.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =
-    "usage: passport export --markdown [--at REV|DATE] [-o FILE.md]\n"
+    "usage: passport export (--markdown | --epoch) [--at REV|DATE] [-o FILE]\n"
     "\n"
-    "Write the registry as a Markdown fact sheet: one section per passport,\n"
+    "--markdown: write the registry as a fact sheet: one section per passport,\n"
     "every figure with its evidence level and citation (source and\n"
     "section), derived figures (6ND with active parameters, tokens per\n"
     "parameter) recomputed and marked as derived, then optimizer,\n"
     "precision, stability and unknowns.\n"
+    "--epoch: one CSV row per passport in Epoch AI's column layout\n"
+    "(Parameters is the total; the active count goes to the notes; compute\n"
+    "is the stated figure or 6ND with active parameters; Confidence is the\n"
+    "weakest evidence of the row's figures: docs/PEERS.md).\n"
     "\n"
-    "  --markdown         the Markdown fact sheet (the one format so far)\n"
+    "  --markdown         the Markdown fact sheet\n"
+    "  --epoch            Epoch AI's CSV layout\n"
     "  --at REV|DATE      the registry as of a revision or a date\n"
     "  -o, --output FILE  write FILE (atomically) instead of standard output\n"
     "  -h, --help         show this help\n";
@@ -26,6 +33,7 @@ int cmd_export(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"markdown", no_argument, NULL, 'm'},
+        {"epoch", no_argument, NULL, 'E'},
         {"at", required_argument, NULL, 'a'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -35,12 +43,13 @@ int cmd_export(int argc, char **argv)
     struct cli_set set;
     pp_report_set rs;
     pp_buf out = PP_BUF_INIT;
-    int c, rc, markdown = 0;
+    int c, rc, markdown = 0, epoch = 0;
 
     cli_getopt_reset();
     while ((c = cli_getopt("export", argc, argv, ":o:h", longopts)) != -1) {
         switch (c) {
         case 'm': markdown = 1; break;
+        case 'E': epoch = 1; break;
         case 'a': at_spec = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
@@ -49,12 +58,14 @@ int cmd_export(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage("export", "unexpected argument '%s'", argv[optind]);
-    if (!markdown)
-        return cli_usage("export", "say what to export: --markdown");
+    if (markdown + epoch != 1)
+        return cli_usage("export", "say what to export: --markdown or "
+                         "--epoch");
     if ((rc = cli_load_set("export", at_spec, &set)) != 0)
         return rc;
     rs = (pp_report_set){set.docs, set.n, set.as_of[0] ? set.as_of : NULL};
-    if ((rc = pp_report_markdown(&out, &rs)) < 0)
+    if ((rc = markdown ? pp_report_markdown(&out, &rs)
+                       : pp_epoch_export(&out, set.docs, set.n)) < 0)
         rc = cli_lib_fail("export", rc);
     else
         rc = cli_write_output("export", output, &out);

@@ -486,3 +486,17 @@ int cli_write_output(const char *cmd, const char *path, const pp_buf *b)
         return cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
     return PP_EXIT_OK;
 }
+
+int cli_read_csv(const char *cmd, const char *path, pp_csv **out)
+{
+    pp_buf data = PP_BUF_INIT;
+    int rc = pp_io_read_file(&data, path, PP_CSV_MAX_BYTES);
+    *out = NULL;
+    if (rc == 0)
+        rc = pp_csv_parse(out, data.ptr ? data.ptr : "", data.len,
+                          !strcmp(path, "-") ? "<stdin>" : path);
+    pp_buf_dispose(&data);
+    if (rc < 0)
+        return cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
+    return 0;
+}

@@ -11,7 +11,7 @@
 #            binary inputs that should not live in git)
 #   check    optional bash script run after the command; it must exit 0
 #            (to assert what the command left on disk: a file rewritten,
-#            or untouched)
+#            or untouched); $PASSPORT_BIN is the binary under test
 # plus any input files the command names.  The case runs in a fresh copy
 # of its folder, with PASSPORT_SHIPPED pointing at ROOT/passports and a
 # fresh registry seeded from it (fixed author and dates, so commit ids are
@@ -73,7 +73,7 @@ for s in stdout stderr; do
         fail=1
     fi
 done
-if [ -f check ] && ! bash check; then
+if [ -f check ] && ! PASSPORT_BIN="$bin" bash check; then
     echo "FAIL: check script failed"
     fail=1
 fi

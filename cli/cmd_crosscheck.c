@@ -1,0 +1,138 @@
+/*
+ * cmd_crosscheck.c - passport crosscheck --epoch FILE.csv: a peer
+ * database's rows against the registry (docs/PEERS.md).
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../peers/peers.h"
+#include "../core/banned.h"
+
+static const char usage_text[] =
+    "usage: passport crosscheck --epoch FILE.csv [--at REV|DATE]\n"
+    "                           [--format text|json]\n"
+    "\n"
+    "Compare every row of Epoch AI's models CSV with the passport of the\n"
+    "same checkpoint (its name or a full alias, exactly: a later version, a\n"
+    "variant or another size is another run): total parameters, training\n"
+    "compute (against the stated figure or 6ND with active parameters),\n"
+    "dataset size against tokens, hardware and dates.  Each comparison is\n"
+    "agrees, differs (rounding, a qualifier or what an estimate leaves out\n"
+    "explains it, and the message says which), contradicts (a power of\n"
+    "ten, total for active parameters, what nothing explains) or\n"
+    "unverifiable; a row with no passport says so.\n"
+    "\n"
+    "  --epoch FILE       the CSV (columns by header name; extra and\n"
+    "                     missing columns are fine); - is standard input\n"
+    "  --at REV|DATE      the registry as of a revision or a date\n"
+    "  -f, --format FMT   text (default) or json: {\"rows\": [...],\n"
+    "                     \"summary\": {...}}\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 nothing contradicts the registry, 1 a row contradicts\n"
+    "it, 2 usage, 3 other error (unreadable or malformed file)\n";
+
+static void text_report(pp_buf *o, const cJSON *root)
+{
+    const cJSON *row, *f, *s = cJSON_GetObjectItem(root, "summary");
+    cJSON_ArrayForEach(row, cJSON_GetObjectItem(root, "rows"))
+    {
+        const cJSON *id = cJSON_GetObjectItem(row, "passport");
+        pp_buf_printf(o, "row %d (line %d): %s", 
+                      cJSON_GetObjectItem(row, "row")->valueint,
+                      cJSON_GetObjectItem(row, "line")->valueint,
+                      cJSON_GetObjectItem(row, "model")->valuestring);
+        if (cJSON_IsString(id)) {
+            pp_buf_printf(o, " = %s\n", id->valuestring);
+        } else {
+            const cJSON *cand = cJSON_GetObjectItem(row, "candidates");
+            pp_buf_printf(o, ": %s%s%s\n",
+                          cJSON_GetObjectItem(row, "message")->valuestring,
+                          cJSON_IsString(cand) ? ": " : "",
+                          cJSON_IsString(cand) ? cand->valuestring : "");
+        }
+        cJSON_ArrayForEach(f, cJSON_GetObjectItem(row, "findings"))
+        {
+            pp_buf_printf(o, "  %s: %s: %s [%s]\n",
+                          cJSON_GetObjectItem(f, "field")->valuestring,
+                          cJSON_GetObjectItem(f, "verdict")->valuestring,
+                          cJSON_GetObjectItem(f, "message")->valuestring,
+                          cJSON_GetObjectItem(f, "severity")->valuestring);
+        }
+    }
+    pp_buf_printf(o, "%d rows: %d matched, %d without a passport; "
+                  "comparisons: %d agree, %d differ, %d contradict, "
+                  "%d unverifiable\n",
+                  cJSON_GetObjectItem(s, "rows")->valueint,
+                  cJSON_GetObjectItem(s, "matched")->valueint,
+                  cJSON_GetObjectItem(s, "unmatched")->valueint,
+                  cJSON_GetObjectItem(s, "agrees")->valueint,
+                  cJSON_GetObjectItem(s, "differs")->valueint,
+                  cJSON_GetObjectItem(s, "contradicts")->valueint,
+                  cJSON_GetObjectItem(s, "unverifiable")->valueint);
+}
+
+int cmd_crosscheck(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"epoch", required_argument, NULL, 'e'},
+        {"at", required_argument, NULL, 'a'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *file = NULL, *at_spec = NULL;
+    enum pp_format fmt = PP_FMT_TEXT;
+    struct cli_set set;
+    pp_csv *csv = NULL;
+    cJSON *root = NULL;
+    pp_buf out = PP_BUF_INIT;
+    int c, rc;
+
+    cli_getopt_reset();
+    while ((c = cli_getopt("crosscheck", argc, argv, ":f:h", longopts)) != -1) {
+        switch (c) {
+        case 'e': file = optarg; break;
+        case 'a': at_spec = optarg; break;
+        case 'f':
+            if (cli_parse_format("crosscheck", optarg, "text,json", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
+        }
+    }
+    if (optind < argc)
+        return cli_usage("crosscheck", "unexpected argument '%s'",
+                         argv[optind]);
+    if (!file)
+        return cli_usage("crosscheck", "give the peer file: --epoch FILE.csv");
+    if ((rc = cli_read_csv("crosscheck", file, &csv)) != 0)
+        return rc;
+    if ((rc = cli_load_set("crosscheck", at_spec, &set)) != 0) {
+        pp_csv_free(csv);
+        return rc;
+    }
+    if ((rc = pp_epoch_crosscheck(csv, set.docs, set.n, &root)) < 0) {
+        rc = cli_fail(PP_EXIT_FAILURE, "crosscheck", "%s: %s", file,
+                      pp_error_last());
+        goto done;
+    }
+    if (fmt == PP_FMT_JSON)
+        pp_json_write_canonical(&out, root, NULL);
+    else
+        text_report(&out, root);
+    rc = cli_flush("crosscheck", &out);
+    if (rc == 0 && cJSON_GetObjectItem(cJSON_GetObjectItem(root, "summary"),
+                                       "contradicts")->valueint > 0)
+        rc = PP_EXIT_CHECK;
+done:
+    cJSON_Delete(root);
+    pp_csv_free(csv);
+    cli_set_dispose(&set);
+    pp_buf_dispose(&out);
+    return rc;
+}

@@ -1,0 +1,905 @@
+/*
+ * epoch.c - Epoch AI's "AI Models" CSV against the registry: crosscheck,
+ * leads for a curator, and export in Epoch's column layout.
+ *
+ * Columns are taken by header name.  Epoch's `Parameters` is the total
+ * count (the active count of a mixture-of-experts model lives only in the
+ * notes), `Training compute (FLOP)` an estimate (6ND or hardware time),
+ * `Training dataset size (total)` tokens for recent language models.
+ * Figures are compared with the precision each side wrote them with:
+ * Epoch's numbers are Python floats ("8000000000.0"), so their trailing
+ * ".0" and trailing zeros carry no precision.
+ */
+#include "peers.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../core/num.h"
+#include "../report/report.h"
+#include "../schema/passport.h"
+#include "../verify/calc.h"
+#include "../core/banned.h"
+
+#define COL_MODEL "Model"
+
+/* ---- reading the two sides ---------------------------------------------- */
+
+struct figure {
+    int has;
+    double v;
+    int sig;               /* significant digits; 0 unknown */
+    const char *qualifier; /* "=", ">", ... ; registry side only */
+    const char *shown;     /* as written (peer) */
+};
+
+/* A peer number: a plain decimal or scientific literal, nothing else. */
+static struct figure peer_number(const char *s)
+{
+    struct figure f = {0, 0, 0, "=", s};
+    char lit[64], *end;
+    size_t n;
+    while (*s == ' ')
+        s++;
+    n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        n--;
+    if (n == 0 || n >= sizeof lit)
+        return f;
+    memcpy(lit, s, n);
+    lit[n] = '\0';
+    errno = 0;
+    f.v = strtod(lit, &end);
+    if (end == lit || *end || errno || !isfinite(f.v) || f.v <= 0)
+        return f;
+    f.has = 1;
+    /* the mantissa's digits, without a float's ".0" */
+    {
+        size_t m = strcspn(lit, "eE");
+        if (m >= 2 && lit[m - 2] == '.' && lit[m - 1] == '0')
+            m -= 2;
+        f.sig = pp_num_sig_digits(lit, m);
+    }
+    return f;
+}
+
+static const cJSON *fact_of(const cJSON *doc, const char *name)
+{
+    return cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A disclosed numeric fact of the registry. */
+static struct figure reg_number(const cJSON *doc, const char *name)
+{
+    struct figure f = {0, 0, 0, "=", NULL};
+    const cJSON *fact = fact_of(doc, name);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(fact, "value");
+    const cJSON *sig = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
+    const char *st = str(fact, "status");
+    if (!fact || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(v) ||
+        !isfinite(v->valuedouble) || v->valuedouble <= 0)
+        return f;
+    f.has = 1;
+    f.v = v->valuedouble;
+    f.sig = cJSON_IsNumber(sig) ? sig->valueint : 0;
+    f.qualifier = str(fact, "qualifier") ? str(fact, "qualifier") : "=";
+    f.shown = str(fact, "reported");
+    return f;
+}
+
+static int undisclosed(const cJSON *doc, const char *name)
+{
+    const char *st = str(fact_of(doc, name), "status");
+    return st && !strcmp(st, "undisclosed");
+}
+
+static void human(pp_buf *b, double v, int sig)
+{
+    pp_num_human(b, v, sig);
+}
+
+static double half(const struct figure *f)
+{
+    double h = pp_half_ulp(f->v, f->sig);
+    return h > 0 ? h : f->v * 1e-9;
+}
+
+/* v rounded to `sig` significant digits. */
+static double round_sig(double v, int sig)
+{
+    double e = pow(10.0, floor(log10(fabs(v))) - sig + 1);
+    return round(v / e) * e;
+}
+
+/* |log10(ratio)| near a non-zero integer: a power-of-ten slip. */
+static int power_of_ten(double ratio, int *k)
+{
+    double l = log10(ratio);
+    *k = (int)lround(l);
+    return *k != 0 && fabs(l - *k) < 0.05;
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+struct row_ctx {
+    cJSON *findings;
+    cJSON *summary;
+};
+
+static void finding(struct row_ctx *c, const char *field, const char *peer,
+                    const char *registry, const char *verdict,
+                    const char *message)
+{
+    cJSON *f = cJSON_CreateObject();
+    const char *sev = !strcmp(verdict, "contradicts")
+                          ? "error"
+                          : !strcmp(verdict, "differs") ? "warning" : "note";
+    cJSON *n = cJSON_GetObjectItemCaseSensitive(c->summary, verdict);
+    if (!f)
+        return;
+    cJSON_AddStringToObject(f, "field", field);
+    if (peer)
+        cJSON_AddStringToObject(f, "peer", peer);
+    else
+        cJSON_AddNullToObject(f, "peer");
+    if (registry)
+        cJSON_AddStringToObject(f, "registry", registry);
+    else
+        cJSON_AddNullToObject(f, "registry");
+    cJSON_AddStringToObject(f, "verdict", verdict);
+    cJSON_AddStringToObject(f, "severity", sev);
+    cJSON_AddStringToObject(f, "message", message);
+    cJSON_AddItemToArray(c->findings, f);
+    if (n)
+        cJSON_SetNumberValue(n, n->valuedouble + 1);
+}
+
+/* The registry side as people read it: "8.03B", ">32T". */
+static void reg_text(pp_buf *b, const struct figure *r)
+{
+    if (r->qualifier && strcmp(r->qualifier, "="))
+        pp_buf_puts(b, r->qualifier);
+    human(b, r->v, r->sig);
+}
+
+static void peer_text(pp_buf *b, const struct figure *p)
+{
+    human(b, p->v, p->sig);
+}
+
+/* Compare a count: parameters, tokens, devices. */
+static void compare_count(struct row_ctx *c, const cJSON *doc,
+                          const char *field, const char *what,
+                          const struct figure *p, const char *raw)
+{
+    struct figure r = reg_number(doc, field);
+    pp_buf ps = PP_BUF_INIT, rs = PP_BUF_INIT, m = PP_BUF_INIT;
+    const char *verdict;
+    int k;
+    if (!p->has && !r.has)
+        return;
+    if (p->has)
+        peer_text(&ps, p);
+    if (r.has)
+        reg_text(&rs, &r);
+    if (!p->has) {
+        verdict = "unverifiable";
+        pp_buf_printf(&m, "the peer gives no %s%s%s", what,
+                      raw && *raw ? ": " : "", raw && *raw ? raw : "");
+    } else if (!r.has) {
+        verdict = "unverifiable";
+        pp_buf_printf(&m, "%s: the registry has no %s to compare with",
+                      undisclosed(doc, field) ? "no source discloses it"
+                                              : "not in the passport",
+                      what);
+    } else if (strcmp(r.qualifier, "=") && r.qualifier[0] == '>') {
+        verdict = p->v >= r.v * (1 - 1e-9) ? "differs" : "contradicts";
+        pp_buf_printf(&m, "the registry states only a lower bound (%s); the "
+                      "peer's %s %s it", rs.ptr, ps.ptr,
+                      verdict[0] == 'd' ? "is within" : "is below");
+    } else if (strcmp(r.qualifier, "=") && r.qualifier[0] == '<') {
+        verdict = p->v <= r.v * (1 + 1e-9) ? "differs" : "contradicts";
+        pp_buf_printf(&m, "the registry states only an upper bound (%s); the "
+                      "peer's %s %s it", rs.ptr, ps.ptr,
+                      verdict[0] == 'd' ? "is within" : "is above");
+    } else if (fabs(p->v - r.v) <= half(&r)) {
+        verdict = "agrees";
+        pp_buf_printf(&m, "%s %s on both sides", ps.ptr, what);
+    } else if (strcmp(r.qualifier, "=") && fabs(p->v / r.v - 1) <= 0.1) {
+        verdict = "differs";
+        pp_buf_printf(&m, "the registry's figure is approximate (%s); the "
+                      "peer's %s is within 10%%", rs.ptr, ps.ptr);
+    } else if (p->sig > 0 && fabs(round_sig(r.v, p->sig) - p->v) <=
+                                 p->v * 1e-9) {
+        verdict = "differs";
+        pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
+                      "rounded to %d significant digit%s", ps.ptr, rs.ptr,
+                      p->sig, p->sig == 1 ? "" : "s");
+    } else if (power_of_ten(p->v / r.v, &k)) {
+        verdict = "contradicts";
+        pp_buf_printf(&m, "a factor of 10^%d: the peer's %s against the "
+                      "registry's %s looks like a unit slip (thousands, "
+                      "millions, billions)", k, ps.ptr, rs.ptr);
+    } else if (!strcmp(field, "params.total") &&
+               reg_number(doc, "params.active").has &&
+               fabs(p->v - reg_number(doc, "params.active").v) <=
+                   fmax(half(p), half(&r))) {
+        verdict = "contradicts";
+        pp_buf_printf(&m, "the peer's %s is the active parameter count; "
+                      "Parameters should be the total, %s", ps.ptr, rs.ptr);
+    } else if (!strcmp(field, "training.tokens") &&
+               fabs(p->v / r.v - 0.75) < 0.02) {
+        verdict = "differs";
+        pp_buf_printf(&m, "the peer's %s is 0.75 x the registry's %s tokens: "
+                      "words, not tokens", ps.ptr, rs.ptr);
+    } else {
+        verdict = "contradicts";
+        pp_buf_printf(&m, "the peer's %s against the registry's %s (%+.0f%%): "
+                      "no rounding or qualifier explains it", ps.ptr, rs.ptr,
+                      100 * (p->v / r.v - 1));
+    }
+    finding(c, field, p->has ? ps.ptr : (raw && *raw ? raw : NULL),
+            r.has ? rs.ptr : NULL, verdict, m.ptr);
+    pp_buf_dispose(&ps);
+    pp_buf_dispose(&rs);
+    pp_buf_dispose(&m);
+}
+
+static int mentions_hardware(const char *notes)
+{
+    static const char *const words[] = {"GPU", "gpu", "hours", "MFU", "TFLOP",
+                                        "utilization", "utilisation"};
+    for (size_t i = 0; notes && i < sizeof words / sizeof *words; i++)
+        if (strstr(notes, words[i]))
+            return 1;
+    return 0;
+}
+
+/* Training compute: the registry's stated figure, else 6ND with active
+ * parameters; an estimate on both sides. */
+static void compare_compute(struct row_ctx *c, const cJSON *doc,
+                            const struct figure *p, const char *notes)
+{
+    struct figure stated = reg_number(doc, "compute.training");
+    struct figure d = reg_number(doc, "training.tokens");
+    struct figure tot = reg_number(doc, "params.total");
+    struct figure r = stated, a = {0, 0, 0, "=", NULL};
+    pp_buf ps = PP_BUF_INIT, rs = PP_BUF_INIT, m = PP_BUF_INIT;
+    const char *verdict = NULL, *basis = "stated";
+    int k;
+    a.has = pp_report_active_params(doc, &a.v, &a.sig);
+    if (!r.has && a.has && d.has) {
+        basis = "6ND with active parameters";
+        r.has = 1;
+        r.v = 6 * a.v * d.v;
+        r.sig = a.sig && d.sig ? (a.sig < d.sig ? a.sig : d.sig) : 0;
+        r.qualifier = d.qualifier;
+    }
+    if (!p->has && !r.has)
+        return;
+    if (p->has)
+        pp_quantity_format(&ps, p->v, p->sig, "FLOP");
+    if (r.has) {
+        if (strcmp(r.qualifier, "="))
+            pp_buf_puts(&rs, r.qualifier);
+        pp_quantity_format(&rs, r.v, r.sig, "FLOP");
+        pp_buf_printf(&rs, " (%s)", basis);
+    }
+    if (!p->has) {
+        verdict = "unverifiable";
+        pp_buf_puts(&m, "the peer gives no training compute");
+    } else if (!r.has) {
+        verdict = "unverifiable";
+        pp_buf_puts(&m, "the registry has neither a stated compute nor the "
+                        "active parameters and tokens for 6ND");
+    } else if (r.qualifier[0] == '>' && p->v >= r.v * 0.99) {
+        verdict = "differs";
+        pp_buf_printf(&m, "the registry gives only a lower bound (%s); the "
+                      "peer's %s is within it", rs.ptr, ps.ptr);
+    } else if (fabs(p->v - r.v) <= half(&r)) {
+        verdict = "agrees";
+        pp_buf_printf(&m, "%s on both sides", ps.ptr);
+    }
+    /* a compute figure built on a rounded input (peers compute 6ND from
+     * the headline figures: "8B", "15T") */
+    for (int s = 1; !verdict && a.has && d.has && s <= 3; s++) {
+        double nr = round_sig(a.v, s), dr = round_sig(d.v, s);
+        if (nr != a.v && fabs(6 * nr * d.v / p->v - 1) <= 0.005) {
+            pp_buf nb = PP_BUF_INIT;
+            human(&nb, nr, s);
+            verdict = "differs";
+            pp_buf_printf(&m, "rounded input: the peer's %s is 6ND with the "
+                          "active parameters rounded to %s (the registry: "
+                          "%s)", ps.ptr, nb.ptr, rs.ptr);
+            pp_buf_dispose(&nb);
+        } else if (dr != d.v && fabs(6 * a.v * dr / p->v - 1) <= 0.005) {
+            pp_buf db = PP_BUF_INIT;
+            human(&db, dr, s);
+            verdict = "differs";
+            pp_buf_printf(&m, "rounded input: the peer's %s is 6ND with the "
+                          "tokens rounded to %s (the registry: %s)", ps.ptr,
+                          db.ptr, rs.ptr);
+            pp_buf_dispose(&db);
+        }
+    }
+    if (verdict) {
+        /* decided */
+    } else if (fabs(p->v - r.v) <= half(p)) {
+        verdict = "differs";
+        pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
+                      "rounded", ps.ptr, rs.ptr);
+    } else if (tot.has && a.has && d.has && tot.v > 1.5 * a.v &&
+               fabs(p->v / (6 * tot.v * d.v) - 1) <= 0.15) {
+        pp_buf tb = PP_BUF_INIT, ab = PP_BUF_INIT;
+        human(&tb, tot.v, tot.sig);
+        human(&ab, a.v, a.sig);
+        verdict = "contradicts";
+        pp_buf_printf(&m, "built on total parameters: the peer's %s is 6ND "
+                      "with the %s total parameters of a mixture-of-experts "
+                      "model; training compute counts the %s active ones "
+                      "(%s)", ps.ptr, tb.ptr, ab.ptr, rs.ptr);
+        pp_buf_dispose(&tb);
+        pp_buf_dispose(&ab);
+    } else if (power_of_ten(p->v / r.v, &k)) {
+        verdict = "contradicts";
+        pp_buf_printf(&m, "a factor of 10^%d between the peer's %s and the "
+                      "registry's %s: a unit slip", k, ps.ptr, rs.ptr);
+    } else if (p->v / r.v >= 0.5 && p->v / r.v <= 2) {
+        verdict = "differs";
+        pp_buf_printf(&m, "estimates %+.0f%% apart (%s against %s): 6ND "
+                      "leaves out attention, embeddings and recomputation%s",
+                      100 * (p->v / r.v - 1), ps.ptr, rs.ptr,
+                      mentions_hardware(notes)
+                          ? "; the peer's notes use hardware time"
+                          : ", and a peer may use hardware time");
+    } else {
+        verdict = "contradicts";
+        pp_buf_printf(&m, "the peer's %s is %.1fx the registry's %s: more "
+                      "than estimates differ by", ps.ptr, p->v / r.v, rs.ptr);
+    }
+    finding(c, "compute", p->has ? ps.ptr : NULL, r.has ? rs.ptr : NULL,
+            verdict, m.ptr);
+    pp_buf_dispose(&ps);
+    pp_buf_dispose(&rs);
+    pp_buf_dispose(&m);
+}
+
+static void lower_alnum(pp_buf *b, const char *s)
+{
+    pp_name_normalize(s, b);
+}
+
+static void compare_device(struct row_ctx *c, const cJSON *doc,
+                           const char *peer)
+{
+    const cJSON *f = fact_of(doc, "hardware.device_type");
+    const char *v = str(f, "value");
+    pp_buf pn = PP_BUF_INIT, rn = PP_BUF_INIT, m = PP_BUF_INIT;
+    if (!peer || !*peer) {
+        if (v) {
+            pp_buf_puts(&m, "the peer names no training hardware");
+            finding(c, "hardware.device_type", NULL, v, "unverifiable",
+                    m.ptr);
+        }
+        pp_buf_dispose(&m);
+        return;
+    }
+    if (!v) {
+        pp_buf_printf(&m, "the registry has no device type to compare with");
+        finding(c, "hardware.device_type", peer, NULL, "unverifiable", m.ptr);
+    } else {
+        lower_alnum(&pn, peer);
+        lower_alnum(&rn, v);
+        if (rn.len && strstr(pp_buf_cstr(&pn), rn.ptr)) {
+            pp_buf_printf(&m, "the peer's '%s' is the registry's %s", peer,
+                          v);
+            finding(c, "hardware.device_type", peer, v, "agrees", m.ptr);
+        } else {
+            pp_buf_printf(&m, "the peer names '%s', the registry %s", peer,
+                          v);
+            finding(c, "hardware.device_type", peer, v, "contradicts",
+                    m.ptr);
+        }
+    }
+    pp_buf_dispose(&pn);
+    pp_buf_dispose(&rn);
+    pp_buf_dispose(&m);
+}
+
+/* Days since 0000-03-01 of "YYYY-MM-DD" (or YYYY-MM, YYYY: the first day);
+ * -1 when not a date.  *parts: 1 year, 2 month, 3 day. */
+static long day_number(const char *s, int *parts)
+{
+    int y = 0, m = 1, d = 1, n = 0;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
+    n = sscanf(s, "%4d-%2d-%2d", &y, &m, &d);
+    if (n < 1 || m < 1 || m > 12 || d < 1 || d > 31)
+        return -1;
+    *parts = n;
+    if (m <= 2)
+        y--, m += 12;
+    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 +
+           d - 1;
+}
+
+static void compare_date(struct row_ctx *c, const cJSON *doc,
+                         const char *peer)
+{
+    static const char *const keys[] = {"report", "announced", "weights"};
+    const cJSON *dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
+    const char *key = NULL, *reg = NULL;
+    pp_buf field = PP_BUF_INIT, m = PP_BUF_INIT;
+    int pp_ = 0, rp = 0;
+    long pd, rd;
+    for (size_t i = 0; i < 3 && !reg; i++)
+        if ((reg = str(dates, keys[i])))
+            key = keys[i];
+    if (!peer || !*peer || !reg) {
+        if ((peer && *peer) || reg) {
+            pp_buf_printf(&field, "dates.%s", key ? key : "report");
+            finding(c, field.ptr, peer && *peer ? peer : NULL, reg,
+                    "unverifiable", reg ? "the peer gives no publication date"
+                                        : "the registry has no date");
+        }
+        pp_buf_dispose(&field);
+        return;
+    }
+    pp_buf_printf(&field, "dates.%s", key);
+    pd = day_number(peer, &pp_);
+    rd = day_number(reg, &rp);
+    if (pd < 0) {
+        finding(c, field.ptr, peer, reg, "unverifiable",
+                "the peer's date is not a date");
+    } else if (rp == 1 || pp_ == 1) {
+        int py = 0, ry = 0;
+        sscanf(peer, "%4d", &py);
+        sscanf(reg, "%4d", &ry);
+        if (py == ry) {
+            pp_buf_printf(&m, "the same year (the registry gives only %s)",
+                          reg);
+            finding(c, field.ptr, peer, reg, "agrees", m.ptr);
+        } else if (abs(py - ry) == 1) {
+            pp_buf_printf(&m, "a year apart: a %s date and a publication "
+                          "date can straddle a new year", key);
+            finding(c, field.ptr, peer, reg, "differs", m.ptr);
+        } else {
+            pp_buf_printf(&m, "%d years apart", abs(py - ry));
+            finding(c, field.ptr, peer, reg, "contradicts", m.ptr);
+        }
+    } else {
+        long gap = labs(pd - rd);
+        if (gap <= (rp == 2 || pp_ == 2 ? 31 : 7)) {
+            finding(c, field.ptr, peer, reg, "agrees", "the same date");
+        } else if (gap <= 120) {
+            pp_buf_printf(&m, "%ld days apart: the peer's publication date "
+                          "and the registry's %s date are different events",
+                          gap, key);
+            finding(c, field.ptr, peer, reg, "differs", m.ptr);
+        } else {
+            pp_buf_printf(&m, "%ld days apart", gap);
+            finding(c, field.ptr, peer, reg, "contradicts", m.ptr);
+        }
+    }
+    pp_buf_dispose(&field);
+    pp_buf_dispose(&m);
+}
+
+/* ---- matching ------------------------------------------------------------ */
+
+/* Short aliases ("K2", "V3") are for people at a shell; a peer database
+ * names models in full, and "K2" there may be another lab's model. */
+#define MIN_ALIAS 5
+
+static int names_match(const char *row, const cJSON *doc)
+{
+    pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT;
+    const cJSON *al;
+    int hit = 0;
+    pp_name_normalize(row, &a);
+    if (a.len == 0)
+        goto done;
+    pp_name_normalize(str(doc, "name") ? str(doc, "name") : "", &b);
+    hit = !strcmp(a.ptr, pp_buf_cstr(&b));
+    pp_name_normalize(str(doc, "id") ? str(doc, "id") : "", &b);
+    hit |= !strcmp(a.ptr, pp_buf_cstr(&b));
+    cJSON_ArrayForEach(al, cJSON_GetObjectItemCaseSensitive(doc, "aliases"))
+    {
+        if (!cJSON_IsString(al))
+            continue;
+        pp_name_normalize(al->valuestring, &b);
+        hit |= b.len >= MIN_ALIAS && !strcmp(a.ptr, b.ptr);
+    }
+done:
+    pp_buf_dispose(&a);
+    pp_buf_dispose(&b);
+    return hit;
+}
+
+/* The one passport the row names: its index, -1 none, -2 several (their
+ * ids into `which`). */
+static long match(const char *model, const cJSON *const *docs, size_t n,
+                  pp_buf *which)
+{
+    long hit = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!names_match(model, docs[i]))
+            continue;
+        pp_buf_printf(which, "%s%s", which->len ? ", " : "",
+                      str(docs[i], "id"));
+        hit = hit == -1 ? (long)i : -2;
+    }
+    return hit;
+}
+
+struct cols {
+    int model, params, compute, compute_notes, tokens, hardware, quantity,
+        date, org, confidence, link;
+};
+
+static void find_cols(const pp_csv *t, struct cols *c)
+{
+    c->model = pp_csv_column(t, COL_MODEL);
+    c->params = pp_csv_column(t, "Parameters");
+    c->compute = pp_csv_column(t, "Training compute (FLOP)");
+    c->compute_notes = pp_csv_column(t, "Training compute notes");
+    c->tokens = pp_csv_column(t, "Training dataset size (total)");
+    c->hardware = pp_csv_column(t, "Training hardware");
+    c->quantity = pp_csv_column(t, "Hardware quantity");
+    c->date = pp_csv_column(t, "Publication date");
+    c->org = pp_csv_column(t, "Organization");
+    c->confidence = pp_csv_column(t, "Confidence");
+    c->link = pp_csv_column(t, "Link");
+}
+
+int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
+                        cJSON **out)
+{
+    static const char *const verdicts[] = {"agrees", "differs", "contradicts",
+                                           "unverifiable"};
+    struct cols col;
+    cJSON *root, *rows, *sum;
+    size_t matched = 0;
+    *out = NULL;
+    find_cols(t, &col);
+    if (col.model < 0)
+        return pp_error_set(PP_EINVALID, "the file has no '%s' column; is it "
+                            "Epoch AI's models CSV?", COL_MODEL);
+    if (!(root = cJSON_CreateObject()))
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    rows = cJSON_AddArrayToObject(root, "rows");
+    sum = cJSON_AddObjectToObject(root, "summary");
+    cJSON_AddNumberToObject(sum, "rows", (double)pp_csv_rows(t));
+    for (size_t i = 0; i < 4; i++)
+        cJSON_AddNumberToObject(sum, verdicts[i], 0);
+    for (size_t r = 0; r < pp_csv_rows(t); r++) {
+        const char *model = pp_csv_field(t, r, col.model);
+        cJSON *row = cJSON_CreateObject();
+        pp_buf which = PP_BUF_INIT;
+        long hit = match(model, docs, n, &which);
+        struct row_ctx c;
+        cJSON_AddNumberToObject(row, "row", (double)(r + 1));
+        cJSON_AddNumberToObject(row, "line", (double)pp_csv_line(t, r));
+        cJSON_AddStringToObject(row, "model", model);
+        c.findings = cJSON_CreateArray();
+        c.summary = sum;
+        if (hit < 0) {
+            cJSON_AddNullToObject(row, "passport");
+            cJSON_AddStringToObject(
+                row, "message",
+                hit == -2 ? "ambiguous: the name fits several passports; "
+                            "no comparison"
+                          : "no passport for this model (a different "
+                            "version, variant or size is another run)");
+            if (hit == -2)
+                cJSON_AddStringToObject(row, "candidates", which.ptr);
+        } else {
+            const cJSON *doc = docs[hit];
+            struct figure p;
+            matched++;
+            cJSON_AddStringToObject(row, "passport", str(doc, "id"));
+            p = peer_number(pp_csv_field(t, r, col.params));
+            compare_count(&c, doc, "params.total", "total parameters", &p,
+                          pp_csv_field(t, r, col.params));
+            p = peer_number(pp_csv_field(t, r, col.compute));
+            compare_compute(&c, doc, &p,
+                            pp_csv_field(t, r, col.compute_notes));
+            p = peer_number(pp_csv_field(t, r, col.tokens));
+            compare_count(&c, doc, "training.tokens", "training tokens", &p,
+                          pp_csv_field(t, r, col.tokens));
+            p = peer_number(pp_csv_field(t, r, col.quantity));
+            compare_count(&c, doc, "hardware.devices", "devices", &p,
+                          pp_csv_field(t, r, col.quantity));
+            compare_device(&c, doc, pp_csv_field(t, r, col.hardware));
+            compare_date(&c, doc, pp_csv_field(t, r, col.date));
+        }
+        cJSON_AddItemToObject(row, "findings", c.findings);
+        cJSON_AddItemToArray(rows, row);
+        pp_buf_dispose(&which);
+    }
+    cJSON_AddNumberToObject(sum, "matched", (double)matched);
+    cJSON_AddNumberToObject(sum, "unmatched",
+                            (double)(pp_csv_rows(t) - matched));
+    *out = root;
+    return 0;
+}
+
+/* ---- leads --------------------------------------------------------------- */
+
+static void slug(pp_buf *b, const char *model)
+{
+    int dash = 0;
+    for (const unsigned char *p = (const unsigned char *)model; *p; p++) {
+        if (isalnum(*p)) {
+            if (dash && b->len)
+                pp_buf_putc(b, '-');
+            pp_buf_putc(b, (char)tolower(*p));
+            dash = 0;
+        } else {
+            dash = 1;
+        }
+        if (b->len >= 56)
+            break;
+    }
+}
+
+static void lead_fact(cJSON *facts, const char *name, const struct figure *f,
+                      const char *unit, const char *row_section)
+{
+    cJSON *fact, *ev, *e;
+    char reported[64];
+    if (!f->has)
+        return;
+    fact = cJSON_AddObjectToObject(facts, name);
+    cJSON_AddNumberToObject(fact, "value", f->v);
+    cJSON_AddStringToObject(fact, "unit", unit);
+    cJSON_AddStringToObject(fact, "qualifier", "=");
+    if (f->sig > 0)
+        cJSON_AddNumberToObject(fact, "sig_digits", f->sig);
+    snprintf(reported, sizeof reported, "%s", f->shown ? f->shown : "");
+    reported[strcspn(reported, "\r\n")] = '\0';
+    if (reported[0])
+        cJSON_AddStringToObject(fact, "reported", reported);
+    cJSON_AddStringToObject(fact, "status", "disclosed");
+    ev = cJSON_AddArrayToObject(fact, "evidence");
+    e = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "source", "epoch-ai-models");
+    cJSON_AddStringToObject(e, "section", row_section);
+    cJSON_AddStringToObject(e, "level", "reported");
+    cJSON_AddStringToObject(e, "provenance", "lead");
+    cJSON_AddStringToObject(e, "note", "a peer database's figure: a lead "
+                                       "to check against the run's own "
+                                       "report, never evidence");
+    cJSON_AddItemToArray(ev, e);
+}
+
+int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
+                   const char *file_label, cJSON *out, size_t *skipped)
+{
+    struct cols col;
+    *skipped = 0;
+    find_cols(t, &col);
+    if (col.model < 0)
+        return pp_error_set(PP_EINVALID, "the file has no '%s' column; is it "
+                            "Epoch AI's models CSV?", COL_MODEL);
+    for (size_t r = 0; r < pp_csv_rows(t); r++) {
+        const char *model = pp_csv_field(t, r, col.model);
+        pp_buf which = PP_BUF_INIT, id = PP_BUF_INIT, sec = PP_BUF_INIT;
+        pp_buf title = PP_BUF_INIT;
+        struct figure params, tokens, compute, devices;
+        cJSON *doc, *sources, *s, *facts;
+        long hit = match(model, docs, n, &which);
+        pp_buf_dispose(&which);
+        params = peer_number(pp_csv_field(t, r, col.params));
+        tokens = peer_number(pp_csv_field(t, r, col.tokens));
+        compute = peer_number(pp_csv_field(t, r, col.compute));
+        devices = peer_number(pp_csv_field(t, r, col.quantity));
+        params.shown = pp_csv_field(t, r, col.params);
+        tokens.shown = pp_csv_field(t, r, col.tokens);
+        compute.shown = pp_csv_field(t, r, col.compute);
+        devices.shown = pp_csv_field(t, r, col.quantity);
+        slug(&id, model);
+        if (hit != -1 || id.len == 0 || !isalnum((unsigned char)id.ptr[0]))
+            goto next;
+        if (!params.has && !tokens.has && !compute.has && !devices.has) {
+            (*skipped)++;
+            goto next;
+        }
+        pp_buf_printf(&sec, "row %zu (line %zu)", r + 1, pp_csv_line(t, r));
+        pp_buf_printf(&title, "Epoch AI, AI Models database: %s",
+                      file_label);
+        doc = cJSON_CreateObject();
+        cJSON_AddNumberToObject(doc, "format", 1);
+        cJSON_AddStringToObject(doc, "id", id.ptr);
+        cJSON_AddStringToObject(doc, "name", model);
+        cJSON_AddItemToObject(doc, "aliases", cJSON_CreateArray());
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "aliases"),
+                             cJSON_CreateString(model));
+        cJSON_AddStringToObject(doc, "developer",
+                                *pp_csv_field(t, r, col.org)
+                                    ? pp_csv_field(t, r, col.org)
+                                    : "not given by the peer");
+        cJSON_AddStringToObject(doc, "kind", "run");
+        cJSON_AddStringToObject(doc, "summary",
+                                "Lead from a peer database, not yet "
+                                "curated: every figure is the peer's and "
+                                "must be checked against the run's own "
+                                "report before it becomes a fact.");
+        sources = cJSON_AddArrayToObject(doc, "sources");
+        s = cJSON_CreateObject();
+        cJSON_AddStringToObject(s, "id", "epoch-ai-models");
+        cJSON_AddStringToObject(s, "kind", "lead");
+        cJSON_AddStringToObject(s, "priority", "lead");
+        cJSON_AddStringToObject(s, "title", title.ptr);
+        cJSON_AddStringToObject(s, "note", sec.ptr);
+        cJSON_AddItemToArray(sources, s);
+        facts = cJSON_AddObjectToObject(doc, "facts");
+        lead_fact(facts, "params.total", &params, "param", sec.ptr);
+        lead_fact(facts, "training.tokens", &tokens, "token", sec.ptr);
+        lead_fact(facts, "compute.training", &compute, "FLOP", sec.ptr);
+        lead_fact(facts, "hardware.devices", &devices, "device", sec.ptr);
+        cJSON_AddItemToArray(out, doc);
+    next:
+        pp_buf_dispose(&id);
+        pp_buf_dispose(&sec);
+        pp_buf_dispose(&title);
+    }
+    return 0;
+}
+
+/* ---- export -------------------------------------------------------------- */
+
+static void csv_cell(pp_buf *o, const char *s)
+{
+    if (s && strpbrk(s, ",\"\r\n")) {
+        pp_buf_putc(o, '"');
+        for (; *s; s++) {
+            if (*s == '"')
+                pp_buf_putc(o, '"');
+            pp_buf_putc(o, *s);
+        }
+        pp_buf_putc(o, '"');
+    } else if (s) {
+        pp_buf_puts(o, s);
+    }
+}
+
+static void csv_number(pp_buf *o, const struct figure *f)
+{
+    char buf[32];
+    if (!f->has)
+        return;
+    pp_num_canonical(f->v, buf);
+    pp_buf_puts(o, buf);
+}
+
+/* Epoch keeps one confidence label per row; ours is per fact.  The row's
+ * label is the weakest of its figures' primary evidence. */
+static const char *confidence(const cJSON *doc)
+{
+    static const char *const names[] = {"params.total", "params.active",
+                                        "training.tokens",
+                                        "compute.training"};
+    int worst = 3, any = 0; /* 3 Confident, 2 Likely, 1 Speculative */
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        const cJSON *e = cJSON_GetArrayItem(
+            cJSON_GetObjectItemCaseSensitive(fact_of(doc, names[i]),
+                                             "evidence"),
+            0);
+        const char *lv = str(e, "level"), *pv = str(e, "provenance");
+        int c;
+        if (!reg_number(doc, names[i]).has || !lv)
+            continue;
+        any = 1;
+        if (pv && !strcmp(pv, "lead"))
+            c = 1;
+        else if (!strcmp(lv, "fact") || !strcmp(lv, "reported"))
+            c = pv && !strcmp(pv, "developer") ? 3 : 2;
+        else
+            c = 1;
+        worst = c < worst ? c : worst;
+    }
+    if (!any)
+        return "Unknown";
+    return worst == 3 ? "Confident" : worst == 2 ? "Likely" : "Speculative";
+}
+
+int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
+{
+    size_t start = o->len;
+    pp_buf_puts(o, "Model,Organization,Publication date,Parameters,"
+                   "Parameters notes,Training compute (FLOP),"
+                   "Training compute notes,Training dataset size (total),"
+                   "Dataset size notes,Confidence,Training hardware,"
+                   "Hardware quantity,Link\r\n");
+    for (size_t i = 0; i < n; i++) {
+        const cJSON *doc = docs[i], *dates, *src;
+        struct figure tot = reg_number(doc, "params.total");
+        struct figure act = reg_number(doc, "params.active");
+        struct figure tok = reg_number(doc, "training.tokens");
+        struct figure cmp = reg_number(doc, "compute.training");
+        struct figure dev = reg_number(doc, "hardware.devices");
+        pp_buf notes = PP_BUF_INIT, cnotes = PP_BUF_INIT;
+        const char *date = NULL, *link = NULL;
+        double na;
+        int sa = 0;
+        csv_cell(o, str(doc, "name"));
+        pp_buf_putc(o, ',');
+        csv_cell(o, str(doc, "developer"));
+        pp_buf_putc(o, ',');
+        dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
+        date = str(dates, "report") ? str(dates, "report")
+                                    : str(dates, "announced");
+        csv_cell(o, date);
+        pp_buf_putc(o, ',');
+        csv_number(o, &tot);
+        pp_buf_putc(o, ',');
+        if (tot.has)
+            pp_buf_puts(&notes, "total parameters");
+        if (act.has) {
+            pp_buf_puts(&notes, notes.len ? "; " : "");
+            pp_buf_puts(&notes, "active parameters ");
+            human(&notes, act.v, act.sig);
+        }
+        if (tot.has || act.has)
+            pp_buf_puts(&notes, " (passport facts params.total, "
+                                "params.active)");
+        csv_cell(o, notes.ptr);
+        pp_buf_putc(o, ',');
+        if (cmp.has) {
+            csv_number(o, &cmp);
+            pp_buf_puts(&cnotes, "stated by the source (passport fact "
+                                 "compute.training)");
+        } else if (pp_report_active_params(doc, &na, &sa) && tok.has) {
+            struct figure d = {1, 6 * na * tok.v, 0, "=", NULL};
+            csv_number(o, &d);
+            pp_buf_puts(&cnotes, "6 x ");
+            human(&cnotes, na, sa);
+            pp_buf_puts(&cnotes, " active parameters x ");
+            human(&cnotes, tok.v, tok.sig);
+            pp_buf_puts(&cnotes, " tokens (derived by passport)");
+            if (strcmp(tok.qualifier, "="))
+                pp_buf_printf(&cnotes, "; the tokens are a bound (%s), so "
+                              "is this", tok.qualifier);
+        }
+        pp_buf_putc(o, ',');
+        csv_cell(o, cnotes.ptr);
+        pp_buf_putc(o, ',');
+        csv_number(o, &tok);
+        pp_buf_putc(o, ',');
+        if (tok.has && strcmp(tok.qualifier, "="))
+            csv_cell(o, "the source gives a bound; this is the bound");
+        pp_buf_putc(o, ',');
+        csv_cell(o, confidence(doc));
+        pp_buf_putc(o, ',');
+        csv_cell(o, str(fact_of(doc, "hardware.device_type"), "value"));
+        pp_buf_putc(o, ',');
+        csv_number(o, &dev);
+        pp_buf_putc(o, ',');
+        cJSON_ArrayForEach(src, cJSON_GetObjectItemCaseSensitive(doc,
+                                                                 "sources"))
+        {
+            if (!link && str(src, "url"))
+                link = str(src, "url");
+        }
+        csv_cell(o, link);
+        pp_buf_puts(o, "\r\n");
+        pp_buf_dispose(&notes);
+        pp_buf_dispose(&cnotes);
+    }
+    if (o->len == start || !o->ptr)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    return 0;
+}
