@@ -126,7 +126,7 @@ static int next(struct compiler *c)
                ((s[i] == '-' || s[i] == '.') &&
                 isdigit((unsigned char)s[i + 1]))) {
         while (isalnum((unsigned char)s[i]) || s[i] == '.' ||
-               ((s[i] == '-' || s[i] == '+') &&
+               ((s[i] == '-' || s[i] == '+') && i > 0 &&
                 (s[i - 1] == 'e' || s[i - 1] == 'E')))
             pp_buf_putc(&lx->text, s[i++]);
         lx->t = T_NUM; /* a leading sign is part of the number */

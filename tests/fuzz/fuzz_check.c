@@ -1,0 +1,71 @@
+/*
+ * fuzz_check.c - the prose checker end to end: Markdown (md4c) or plain
+ * text split into sentences, claims found, numbers bound and verdicts
+ * given against the shipped passports and rule catalogue.  The first
+ * byte chooses Markdown or plain text.
+ */
+#include "fuzz.h"
+
+#include <stdio.h>
+
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "schema/passport.h"
+#include "registry/registry.h"
+#include "verify/check.h"
+#include "verify/prose.h"
+#include "verify/rules.h"
+
+static pp_registry *shipped;
+static pp_rules *rules;
+static pp_checker *checker;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    pp_diags d = PP_DIAGS_INIT;
+    const cJSON **docs = NULL;
+    size_t n;
+    (void)argc;
+    (void)argv;
+    if (pp_registry_open_dir(&shipped, pp_registry_shipped_dir(), &d) < 0)
+        goto done;
+    pp_rules_load_dir(&rules, pp_rules_default_dir(), &d);
+    n = pp_registry_count(shipped);
+    if (!(docs = calloc(n + 1, sizeof *docs)))
+        goto done;
+    for (size_t i = 0; i < n; i++)
+        docs[i] = pp_passport_json(pp_registry_at(shipped, i));
+    pp_checker_new(&checker, docs, n, rules);
+done:
+    free(docs);
+    pp_diags_dispose(&d);
+    if (!checker) {
+        fprintf(stderr, "fuzz_check: cannot set up: %s\n", pp_error_last());
+        exit(1);
+    }
+    return 0;
+}
+
+static int on_sentence(const pp_sentence *s, void *arg)
+{
+    cJSON *claims = cJSON_CreateArray();
+    (void)arg;
+    pp_checker_sentence(checker, s->text, s->len, claims);
+    cJSON_Delete(claims);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    pp_suppress *sup = NULL;
+    size_t nsup = 0;
+    pp_prose_stats st = {0, 0};
+    if (!checker || size == 0)
+        return 0;
+    pp_checker_begin_document(checker);
+    pp_prose_sentences((const char *)data + 1, size - 1, 0, data[0] & 1,
+                       on_sentence, NULL, &sup, &nsup, &st);
+    free(sup);
+    return 0;
+}

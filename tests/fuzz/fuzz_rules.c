@@ -1,0 +1,54 @@
+/*
+ * fuzz_rules.c - rule files (JSON against the rules schema, patterns
+ * compiled by PCRE2 with match limits), then the rules over fixed prose.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "fuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "verify/rules.h"
+
+static char path[160];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    char tmpl[128];
+    (void)argc;
+    (void)argv;
+    if (fuzz_tempdir(tmpl, sizeof tmpl, "rules"))
+        snprintf(path, sizeof path, "%s/rules.json", tmpl);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const texts[] = {
+        "QK-Clip guarantees stability for every model at any scale.",
+        "FP8 training is always 2x faster than BF16.",
+        "Muon \xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0 "
+        "\xD0\xBB\xD1\x83\xD1\x87\xD1\x88\xD0\xB5 AdamW.",
+        "\xE6\x89\x80\xE6\x9C\x89\xE6\xA8\xA1\xE5\x9E\x8B\xE9\x83\xBD"};
+    const char *files[1] = {path};
+    pp_rules *r = NULL;
+    pp_diags d = PP_DIAGS_INIT;
+    FILE *f;
+    if (!path[0] || !(f = fopen(path, "wb")))
+        return 0;
+    fwrite(data, 1, size, f);
+    fclose(f);
+    if (pp_rules_load_files(&r, files, 1, &d) == 0) {
+        for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+            pp_rule_hit hits[16];
+            size_t n = 0;
+            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, hits,
+                          16, &n);
+        }
+    }
+    pp_rules_free(r);
+    pp_diags_dispose(&d);
+    return 0;
+}
