@@ -264,8 +264,11 @@ static int on_sentence(const pp_sentence *s, void *arg)
     struct run *r = arg;
     cJSON *claims = cJSON_CreateArray(), *c;
     if (!claims)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if (pp_checker_sentence(r->checker, s->text, s->len, claims) < 0) {
+        cJSON_Delete(claims);
         return PP_ENOMEM;
-    pp_checker_sentence(r->checker, s->text, s->len, claims);
+    }
     cJSON_ArrayForEach(c, claims)
     {
         size_t off = (size_t)cJSON_GetObjectItem(c, "offset")->valuedouble;
@@ -438,15 +441,24 @@ static int load_checker(const char *at_spec, pp_reg **reg,
     {
         const char *id = cJSON_GetObjectItem(it, "id")->valuestring;
         pp_diags dd = PP_DIAGS_INIT;
-        if (pp_reg_load(*reg, &at, id, &(*docs)[n], &dd) == 0) {
+        int lr = pp_reg_load(*reg, &at, id, &(*docs)[n], &dd);
+        pp_diags_dispose(&dd);
+        if (lr == 0) {
             json[n] = pp_passport_json((*docs)[n]);
             n++;
-        } else {
+        } else if (lr == PP_EINVALID || lr == PP_ETOOBIG) {
+            /* a broken passport should not stop a review */
             fprintf(stderr, "passport check: warning: passport %s does not "
                             "load; its facts are not used\n", id);
             pp_error_clear();
+        } else {
+            /* out of memory, I/O: the verdicts would be incomplete */
+            *ndocs = n;
+            free(json);
+            cJSON_Delete(items);
+            return cli_fail(PP_EXIT_FAILURE, "check", "%s: %s", id,
+                            pp_error_last());
         }
-        pp_diags_dispose(&dd);
     }
     cJSON_Delete(items);
     *ndocs = n;

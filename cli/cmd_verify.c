@@ -37,14 +37,20 @@ static int ends_with_json(const char *s)
     return n > 5 && !strcmp(s + n - 5, ".json");
 }
 
-/* Verify one loaded passport, or report why it could not be loaded. */
-static void verify_one(pp_passport *p, int load_rc, const pp_diags *d,
-                       const char *name, const pp_rules *rules,
-                       cJSON *findings)
+/* Verify one loaded passport, or report why it could not be loaded: an
+ * invalid one as a finding, any other failure (out of memory, I/O) on
+ * stderr.  Returns 1 for such a failure, else 0. */
+static int verify_one(pp_passport *p, int load_rc, const pp_diags *d,
+                      const char *name, const pp_rules *rules,
+                      cJSON *findings)
 {
     if (load_rc == 0) {
         pp_verify_passport(pp_passport_json(p), rules, findings);
-        return;
+        return 0;
+    }
+    if (load_rc != PP_EINVALID && load_rc != PP_ETOOBIG) {
+        fprintf(stderr, "passport verify: %s: %s\n", name, pp_error_last());
+        return 1;
     }
     for (size_t i = 0; i < d->count || (i == 0 && d->count == 0); i++) {
         cJSON *f = cJSON_CreateObject();
@@ -59,6 +65,7 @@ static void verify_one(pp_passport *p, int load_rc, const pp_diags *d,
         if (d->count == 0)
             break;
     }
+    return 0;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -74,7 +81,7 @@ int cmd_verify(int argc, char **argv)
     pp_reg *r = NULL;
     pp_at at;
     cJSON *findings = cJSON_CreateArray(), *items = NULL;
-    int c, rc = 0, checked = 0, need_reg = 0;
+    int c, rc = 0, checked = 0, need_reg = 0, failed = 0;
     pp_buf out = PP_BUF_INIT;
     pp_rules *rules = NULL;
 
@@ -126,7 +133,7 @@ int cmd_verify(int argc, char **argv)
             pp_passport *p = NULL;
             pp_diags d = PP_DIAGS_INIT;
             int lr = pp_reg_load(r, &at, id, &p, &d);
-            verify_one(p, lr, &d, id, rules, findings);
+            failed += verify_one(p, lr, &d, id, rules, findings);
             pp_passport_free(p);
             pp_diags_dispose(&d);
             checked++;
@@ -139,14 +146,14 @@ int cmd_verify(int argc, char **argv)
         int lr;
         if (ends_with_json(argv[i])) {
             lr = pp_passport_load_file(&p, argv[i], &d);
-            verify_one(p, lr, &d, argv[i], rules, findings);
+            failed += verify_one(p, lr, &d, argv[i], rules, findings);
         } else {
             if ((rc = cli_resolve_id("verify", r, &at, argv[i], &id)) != 0) {
                 pp_buf_dispose(&id);
                 goto done;
             }
             lr = pp_reg_load(r, &at, id.ptr, &p, &d);
-            verify_one(p, lr, &d, id.ptr, rules, findings);
+            failed += verify_one(p, lr, &d, id.ptr, rules, findings);
         }
         pp_passport_free(p);
         pp_diags_dispose(&d);
@@ -193,7 +200,9 @@ int cmd_verify(int argc, char **argv)
                           notes == 1 ? "" : "s");
         }
         rc = cli_flush("verify", &out);
-        if (rc == 0 && errors)
+        if (rc == 0 && failed)
+            rc = PP_EXIT_FAILURE;
+        else if (rc == 0 && errors)
             rc = PP_EXIT_CHECK;
     }
 done:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../core/json.h"
 #include "../core/banned.h"
 
 #ifndef PP_VERSION
@@ -70,6 +71,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    pp_json_fatal_oom();
     /* Options before the command. */
     while (argc >= 2 && (strcmp(argv[1], "--registry") == 0 ||
                          strncmp(argv[1], "--registry=", 11) == 0)) {

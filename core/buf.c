@@ -25,7 +25,7 @@ int pp_buf_grow(pp_buf *b, size_t extra)
         n *= 2;
     p = realloc(b->ptr, n);
     if (!p)
-        return pp_error_set(PP_ENOMEM, "out of memory");
+        pp_die_out_of_memory(); /* nobody checks every append */
     b->ptr = p;
     b->alloc = n;
     return 0;

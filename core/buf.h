@@ -2,8 +2,10 @@
  * buf.h - a growable byte buffer, always NUL-terminated.
  *
  * A pp_buf is caller-owned: initialise with PP_BUF_INIT, release the
- * contents with pp_buf_dispose().  On allocation failure the append
- * functions return PP_ENOMEM and leave the buffer as it was.
+ * contents with pp_buf_dispose().  Running out of memory while growing a
+ * buffer ends the process (pp_die_out_of_memory: a clear message, exit
+ * status 3); a buffer past half the address space is refused with
+ * PP_ENOMEM and left as it was.
  */
 #ifndef PP_BUF_H
 #define PP_BUF_H

@@ -1,7 +1,10 @@
 /*
  * error.c - per-thread storage of the last error message.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "error.h"
+
+#include <unistd.h>
 
 #include <stdio.h>
 
@@ -40,4 +43,14 @@ void pp_error_clear(void)
 {
     last_msg[0] = '\0';
     last_code = 0;
+}
+
+void pp_die_out_of_memory(void)
+{
+    static const char msg[] = "passport: out of memory\n";
+    /* no stdio here: it may need memory itself */
+    if (write(2, msg, sizeof msg - 1) < 0) {
+        /* nothing more can be said */
+    }
+    _exit(3);
 }

@@ -41,4 +41,12 @@ int pp_error_last_code(void);
 
 void pp_error_clear(void);
 
+/* Out of memory where the caller could not sensibly go on: a buffer or a
+ * JSON tree that cannot grow.  Writes "passport: out of memory" to
+ * standard error and ends the process with exit status 3 (as git's
+ * xmalloc does).  The registry stays consistent: every write is atomic or
+ * a compare-and-swap, so stopping anywhere is like a crash there, which
+ * tests/registry/crash.sh covers.  Other allocations fail with PP_ENOMEM. */
+void pp_die_out_of_memory(void) __attribute__((noreturn));
+
 #endif

@@ -1,12 +1,14 @@
 /*
  * json.c - strict parsing and canonical writing.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "json.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "num.h"
@@ -415,8 +417,8 @@ static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
         for (const cJSON *c = n->child; c; c = c->next)
             count++;
         keys = calloc(count, sizeof(*keys));
-        if (!keys)
-            return pp_error_set(PP_ENOMEM, "out of memory");
+        if (!keys) /* a half-written document must never be taken for one */
+            pp_die_out_of_memory();
         i = 0;
         for (const cJSON *c = n->child; c; c = c->next, i++) {
             keys[i].node = c;
@@ -472,4 +474,18 @@ int pp_json_write_canonical(pp_buf *out, const cJSON *node,
     if (rc < 0)
         return rc;
     return pp_buf_putc(out, '\n');
+}
+
+static void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        pp_die_out_of_memory();
+    return p;
+}
+
+void pp_json_fatal_oom(void)
+{
+    cJSON_Hooks hooks = {xmalloc, free};
+    cJSON_InitHooks(&hooks);
 }

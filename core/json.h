@@ -56,6 +56,14 @@ int pp_json_write_compact(pp_buf *out, const cJSON *node,
 /* Append `s` as a JSON string literal (with quotes). */
 int pp_json_write_string(pp_buf *out, const char *s);
 
+/* Make allocation failure inside cJSON end the process with "passport:
+ * out of memory" and exit status 3 (pp_die_out_of_memory).  cJSON's
+ * builders (cJSON_AddStringToObject and friends) report a failed
+ * allocation only by leaving an item out, which every reader of the tree
+ * would then have to suspect; a program calls this once, first.  The
+ * library's own allocations still fail with PP_ENOMEM. */
+void pp_json_fatal_oom(void);
+
 /* Describe the JSON type of `node` for messages ("string", "number", ...). */
 const char *pp_json_type_name(const cJSON *node);
 

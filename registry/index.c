@@ -83,8 +83,13 @@ static int meta_get(sqlite3 *db, const char *key, pp_buf *out)
         return db_fail(db, "cannot read meta");
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        pp_buf_puts(out, (const char *)sqlite3_column_text(st, 0));
+    if (rc == SQLITE_ROW) {
+        const char *v = (const char *)sqlite3_column_text(st, 0);
+        if (pp_buf_puts(out, v ? v : "") < 0) {
+            sqlite3_finalize(st);
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        }
+    }
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return db_fail(db, "cannot read meta");
@@ -222,6 +227,16 @@ int pp_index_open(pp_reg *r, int allow_rebuild)
     if ((rc = open_db(r, 0)) < 0)
         return rc;
     rc = check_schema(r->db);
+    if (rc < 0 && ((sqlite3_errcode(r->db) & 0xff) == SQLITE_BUSY ||
+                   (sqlite3_errcode(r->db) & 0xff) == SQLITE_LOCKED)) {
+        /* Busy is not broken: another process holds the index (a long
+         * put, a reindex).  Never rebuild under its feet. */
+        sqlite3_close(r->db);
+        r->db = NULL;
+        return pp_error_set(PP_ERROR, "the index is locked by another "
+                            "process (waited 10 s); try again when it is "
+                            "done");
+    }
     if (rc < 0) {
         /* Corrupt, foreign or old: the index is a cache, rebuild it. */
         if (!allow_rebuild)
@@ -767,7 +782,7 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
     git_oid_tostr(tip_hex, sizeof(tip_hex), &tip);
     /* Cheap check outside any transaction: nothing to do. */
     if (!from_scratch && meta_get(r->db, "head", &head) == 1 &&
-        strcmp(head.ptr, unborn ? "" : tip_hex) == 0) {
+        strcmp(pp_buf_cstr(&head), unborn ? "" : tip_hex) == 0) {
         pp_buf_dispose(&head);
         return 0;
     }
@@ -787,7 +802,7 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
         if (rc < 0)
             goto rollback;
     } else if (meta_get(r->db, "head", &head) == 1) {
-        if (strcmp(head.ptr, unborn ? "" : tip_hex) == 0)
+        if (strcmp(pp_buf_cstr(&head), unborn ? "" : tip_hex) == 0)
             goto commit;
         if (head.len && git_oid_fromstr(&base, head.ptr) == 0)
             have_base = 1;

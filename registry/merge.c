@@ -313,9 +313,9 @@ static int merge_passport(struct merge *m, const char *id, const char *tb,
     if ((size_t)cJSON_GetArraySize(m->conflicts) > conflicts_before)
         goto done; /* this passport waits for its resolutions */
     order = cJSON_Parse(to);
-    if ((rc = pp_fields_to_doc(&out, order, &doc)) < 0)
+    if ((rc = pp_fields_to_doc(&out, order, &doc)) < 0 ||
+        (rc = pp_passport_canonical(doc, &canon)) < 0)
         goto done;
-    pp_passport_canonical(doc, &canon);
     {
         /* A merge of two valid passports can still break a rule that spans
          * fields (active above total): then the passport as a whole is a

@@ -218,8 +218,14 @@ static int load_seed(const char *dir, struct seed *s, pp_diags *diags)
     for (size_t i = 0; s->w && i < pp_registry_count(set); i++) {
         const pp_passport *p = pp_registry_at(set, i);
         pp_buf text = PP_BUF_INIT;
-        pp_passport_canonical(pp_passport_json(p), &text);
-        s->w[s->n].id = strdup(pp_passport_id(p));
+        char *id = strdup(pp_passport_id(p));
+        if (!id || pp_passport_canonical(pp_passport_json(p), &text) < 0) {
+            free(id);
+            pp_buf_dispose(&text);
+            pp_registry_free(set);
+            return pp_error_last_code() ? pp_error_last_code() : PP_ENOMEM;
+        }
+        s->w[s->n].id = id;
         s->w[s->n].text = pp_buf_detach(&text);
         s->n++;
     }
@@ -879,6 +885,12 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
         pp_passport *p = NULL;
         pp_buf text = PP_BUF_INIT;
         int lr = pp_passport_load_file(&p, files[i], diags);
+        if (lr < 0 && lr != PP_EINVALID && lr != PP_ETOOBIG &&
+            lr != PP_ENOTFOUND && lr != PP_EIO) {
+            /* not the file's fault (out of memory): say so, not "invalid" */
+            rc = lr;
+            goto release;
+        }
         if (lr < 0) {
             if (lr != PP_EINVALID)
                 pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s",
@@ -886,8 +898,18 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
             invalid = 1;
             continue;
         }
-        pp_passport_canonical(pp_passport_json(p), &text);
         w[ok].id = strdup(pp_passport_id(p));
+        if (!w[ok].id)
+            rc = pp_error_set(PP_ENOMEM, "out of memory");
+        else
+            rc = pp_passport_canonical(pp_passport_json(p), &text);
+        if (rc < 0) {
+            /* nothing half-made is ever committed */
+            free((char *)w[ok].id);
+            pp_buf_dispose(&text);
+            pp_passport_free(p);
+            goto release;
+        }
         w[ok].text = pp_buf_detach(&text);
         ok++;
         pp_passport_free(p);
@@ -897,6 +919,7 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
                           "file%s invalid", n - ok, n, n == 1 ? " is" : "s are");
     else
         rc = put_writes(r, w, ok, message, who, commit);
+release:
     for (size_t i = 0; i < ok; i++) {
         free((char *)w[i].id);
         free((char *)w[i].text);
@@ -915,7 +938,10 @@ int pp_reg_put_text(pp_reg *r, const char *text, size_t len,
     int rc = pp_passport_load_buffer(&p, text, len, name, NULL, diags);
     if (rc < 0)
         return rc;
-    pp_passport_canonical(pp_passport_json(p), &canon);
+    if ((rc = pp_passport_canonical(pp_passport_json(p), &canon)) < 0) {
+        pp_passport_free(p);
+        return rc;
+    }
     w.id = pp_passport_id(p);
     w.text = canon.ptr;
     rc = put_writes(r, &w, 1, message, who, commit);

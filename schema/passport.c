@@ -320,7 +320,7 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "boundaries"),
                      "boundaries");
     if (pp_buf_grow(&s.ptr, 128) < 0)
-        return PP_ENOMEM;
+        return pp_error_set(PP_ENOMEM, "out of memory");
     check_source_refs(&s, doc);
     pp_buf_dispose(&s.ptr);
     check_not_above(&s, facts, "params.active", "params.total");
@@ -330,7 +330,8 @@ static int check_semantics(const cJSON *doc, const char *file,
     cJSON_ArrayForEach(a, aliases)
     {
         pp_buf n = PP_BUF_INIT;
-        pp_name_normalize(a->valuestring, &n);
+        if (pp_name_normalize(a->valuestring, &n) < 0)
+            return pp_error_set(PP_ENOMEM, "out of memory");
         if (n.len == 0) {
             char ptr[64];
             snprintf(ptr, sizeof(ptr), "/aliases/%d", i);

@@ -1521,9 +1521,10 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     s.text = text;
     s.len = len;
     s.out = claims;
-    pp_buf_put(&s.low, text, len);
-    if (!s.low.ptr)
+    if (len == 0)
         return 0;
+    if (pp_buf_put(&s.low, text, len) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
     lower_utf8(s.low.ptr, s.low.len);
     ctx_age(c);
     s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);

@@ -34,10 +34,12 @@ void pp_checker_free(pp_checker *c);
 void pp_checker_begin_document(pp_checker *c);
 
 /* Check one sentence (sentences of a document in order, so a worked
- * example's inputs carry to the sentences that use them); append one JSON object per claim to `claims`:
+ * example's inputs carry to the sentences that use them); append one JSON
+ * object per claim to `claims`:
  * {"offset", "length" (bytes in the sentence), "text", "entity",
  * "attribute", "claimed", "expected", "verdict", "severity", "rule",
- * "source", "section", "message"}.  Returns the number appended. */
+ * "source", "section", "message"}.  Returns the number appended, or
+ * PP_ENOMEM (the sentence could not be checked: never a silent zero). */
 int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
                         cJSON *claims);
 
