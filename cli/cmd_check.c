@@ -269,6 +269,13 @@ static int on_sentence(const pp_sentence *s, void *arg)
         cJSON_Delete(claims);
         return PP_ENOMEM;
     }
+    if (pp_checker_limited(r->checker) && s->len) {
+        size_t line, col;
+        line_col(r, s->origin[0] - r->chunk_base, &line, &col);
+        fprintf(stderr, "passport check: %s:%zu:%zu: warning: a rule pattern "
+                "reached its match limit here; the rule catalogue was not "
+                "fully applied to this sentence\n", r->file, line, col);
+    }
     cJSON_ArrayForEach(c, claims)
     {
         size_t off = (size_t)cJSON_GetObjectItem(c, "offset")->valuedouble;

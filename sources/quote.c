@@ -183,7 +183,8 @@ int pp_quote_find(const pp_quote *q, const char *text, size_t len,
         return 1;
     if (n == PCRE2_ERROR_NOMATCH)
         return 0;
-    if (n == PCRE2_ERROR_MATCHLIMIT || n == PCRE2_ERROR_DEPTHLIMIT)
+    if (n == PCRE2_ERROR_MATCHLIMIT || n == PCRE2_ERROR_DEPTHLIMIT ||
+        n == PCRE2_ERROR_JIT_STACKLIMIT)
         return pp_error_set(PP_ETOOBIG, "the quote search hit its match "
                             "limit");
     {

@@ -45,6 +45,7 @@ struct pp_checker {
     const cJSON **docs; /* owned array of borrowed documents */
     size_t ndocs;
     const pp_rules *rules;
+    int limited;        /* the last sentence hit a pattern's match limit */
     struct alias *aliases;
     size_t naliases;
     pcre2_match_context *mctx;
@@ -1483,7 +1484,9 @@ static void check_generalisations(struct sent *s)
     size_t n = 0;
     if (!s->c->rules)
         return;
-    pp_rules_scan(s->c->rules, s->text, s->len, "prose", NULL, hits, 16, &n);
+    if (pp_rules_scan(s->c->rules, s->text, s->len, "prose", NULL, hits, 16,
+                      &n) == PP_ETOOBIG)
+        s->c->limited = 1;
     pp_error_clear();
     for (size_t h = 0; h < n; h++) {
         size_t a = hits[h].start;
@@ -1521,6 +1524,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     s.text = text;
     s.len = len;
     s.out = claims;
+    c->limited = 0;
     if (len == 0)
         return 0;
     if (pp_buf_put(&s.low, text, len) < 0)
@@ -1545,4 +1549,9 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     check_generalisations(&s);
     pp_buf_dispose(&s.low);
     return s.count;
+}
+
+int pp_checker_limited(const pp_checker *c)
+{
+    return c->limited;
 }

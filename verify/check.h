@@ -43,4 +43,9 @@ void pp_checker_begin_document(pp_checker *c);
 int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
                         cJSON *claims);
 
+/* 1 when a rule pattern reached its match limit (PP_RULES_MATCH_LIMIT) on
+ * the last sentence, so the rule catalogue could not be fully applied to
+ * it: the caller should say so, not pass the sentence in silence. */
+int pp_checker_limited(const pp_checker *c);
+
 #endif

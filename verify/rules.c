@@ -287,7 +287,8 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                     h->end = ov[1];
                     hit = 1;
                 } else if (rc == PCRE2_ERROR_MATCHLIMIT ||
-                           rc == PCRE2_ERROR_DEPTHLIMIT) {
+                           rc == PCRE2_ERROR_DEPTHLIMIT ||
+                           rc == PCRE2_ERROR_JIT_STACKLIMIT) {
                     limited = 1;
                 }
                 pcre2_match_data_free(md);
