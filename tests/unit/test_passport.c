@@ -189,6 +189,18 @@ static void oversized_file_is_refused_unread(void **state)
     pp_diags_dispose(&d);
 }
 
+static void diagnostics_are_bounded(void **state)
+{
+    pp_diags d = PP_DIAGS_INIT;
+    (void)state;
+    for (int i = 0; i < PP_DIAGS_MAX + 50; i++)
+        assert_int_equal(pp_diags_add(&d, PP_SEV_ERROR, "f.json", "/x",
+                                      "error %d", i), 0);
+    assert_int_equal(d.count, PP_DIAGS_MAX);
+    assert_int_equal(d.dropped, 50);
+    pp_diags_dispose(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +212,7 @@ int main(void)
         cmocka_unit_test(expected_id_comes_from_the_file_name),
         cmocka_unit_test(semantic_errors_name_the_pointer),
         cmocka_unit_test(oversized_file_is_refused_unread),
+        cmocka_unit_test(diagnostics_are_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
