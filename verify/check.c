@@ -1213,6 +1213,7 @@ static void derived_memory(struct sent *s)
 /* Formats of precision roles                                         */
 /* ------------------------------------------------------------------ */
 
+/* Each has a digit (any_format relies on it). */
 static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",
                                       "fp4", "bf16", "fp16", "fp32",
                                       "e4m3", "e5m2", "int4", "int8", NULL};
@@ -1259,6 +1260,13 @@ static long find_format(const struct sent *s, const char *f, size_t from)
 
 static int any_format(const struct sent *s)
 {
+    /* Every format name has a digit: a sentence without one (most prose)
+     * needs no search for any of them. */
+    int digit = 0;
+    for (size_t i = 0; i < s->low.len && !digit; i++)
+        digit = s->low.ptr[i] >= '0' && s->low.ptr[i] <= '9';
+    if (!digit)
+        return 0;
     for (const char *const *f = formats; *f; f++)
         if (find_format(s, *f, 0) >= 0)
             return 1;

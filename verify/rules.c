@@ -45,6 +45,9 @@ struct pp_rules {
     struct rule *rules;
     size_t count;
     pcre2_match_context *mctx;
+    /* one match block for every scan: created once, not per pattern and
+     * sentence (a scan is not reentrant; passport is single-threaded) */
+    pcre2_match_data *md;
 };
 
 const char *pp_rules_default_dir(void)
@@ -73,6 +76,7 @@ void pp_rules_free(pp_rules *r)
     cJSON_Delete(r->docs);
     cJSON_Delete(r->list);
     pcre2_match_context_free(r->mctx);
+    pcre2_match_data_free(r->md);
     free(r);
 }
 
@@ -152,8 +156,9 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
     r->docs = cJSON_CreateArray();
     r->list = cJSON_CreateArray();
     r->mctx = pcre2_match_context_create(NULL);
+    r->md = pcre2_match_data_create(1, NULL); /* the whole match only */
     r->rules = calloc(PP_RULES_MAX, sizeof(*r->rules));
-    if (!schema || !r->docs || !r->list || !r->mctx || !r->rules) {
+    if (!schema || !r->docs || !r->list || !r->mctx || !r->md || !r->rules) {
         pp_rules_free(r);
         return schema ? pp_error_set(PP_ENOMEM, "out of memory") : PP_ERROR;
     }
@@ -263,13 +268,8 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
             continue;
         for (int l = 0; l < NLANG && !hit; l++) {
             for (size_t k = 0; k < ru->ncodes[l] && !hit; k++) {
-                pcre2_match_data *md =
-                    pcre2_match_data_create_from_pattern(ru->codes[l][k],
-                                                         NULL);
-                int rc;
-                if (!md)
-                    return pp_error_set(PP_ENOMEM, "out of memory");
-                rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0, 0,
+                pcre2_match_data *md = r->md;
+                int rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0, 0,
                                  md, r->mctx);
                 if (rc >= 0) {
                     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
@@ -291,7 +291,6 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                            rc == PCRE2_ERROR_JIT_STACKLIMIT) {
                     limited = 1;
                 }
-                pcre2_match_data_free(md);
             }
         }
     }
