@@ -105,6 +105,14 @@ row "blame one passport" "$(median_ms "$P" blame "$id")" \
     "git log -p -- passports/$id.json \\| grep value" \
     "$(median_ms sh -c "git --git-dir=reg log -p -- passports/$id.json | grep -n '\"value\"'")"
 
+# 7. one SQL statement on the index vs the sqlite3 shell on the same file.
+if command -v sqlite3 >/dev/null; then
+    q="SELECT count(*) FROM facts WHERE to_seq IS NULL"
+    row "sql: count current facts" "$(median_ms "$P" sql "$q")" \
+        "sqlite3 on the index file" \
+        "$(median_ms sqlite3 -readonly reg/passport-index.sqlite "$q")"
+fi
+
 cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 echo "### Registry: $N passports, $C commits, median of $RUNS runs"
 echo
