@@ -140,12 +140,6 @@ static int suppressed(const struct run *r, size_t line, const char *rule)
     return 0;
 }
 
-static const char *str_or(const cJSON *o, const char *k, const char *dflt)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : dflt;
-}
-
 static void put(struct run *r, const pp_buf *b)
 {
     if (b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len)
@@ -155,8 +149,8 @@ static void put(struct run *r, const pp_buf *b)
 static void write_text(struct run *r, const cJSON *c)
 {
     pp_buf b = PP_BUF_INIT;
-    const char *sev = str_or(c, "severity", "note");
-    const char *verdict = str_or(c, "verdict", "");
+    const char *sev = pp_json_str(c, "severity", "note");
+    const char *verdict = pp_json_str(c, "verdict", "");
     const char *on = "", *off = "";
     if (!strcmp(verdict, "confirmed") || !strcmp(verdict, "unverifiable"))
         return; /* findings only; --format json lists every claim */
@@ -167,16 +161,16 @@ static void write_text(struct run *r, const cJSON *c)
     pp_buf_printf(&b, "%s:%d:%d: %s%s%s: %s [%s]\n", r->file,
                   cJSON_GetObjectItem(c, "line")->valueint,
                   cJSON_GetObjectItem(c, "column")->valueint, on, sev, off,
-                  str_or(c, "message", ""), str_or(c, "rule", ""));
-    pp_buf_printf(&b, "    claim:    %s\n", str_or(c, "text", ""));
+                  pp_json_str(c, "message", ""), pp_json_str(c, "rule", ""));
+    pp_buf_printf(&b, "    claim:    %s\n", pp_json_str(c, "text", ""));
     if (cJSON_IsString(cJSON_GetObjectItem(c, "source")) &&
         cJSON_IsString(cJSON_GetObjectItem(c, "section")))
-        pp_buf_printf(&b, "    evidence: %s %s\n", str_or(c, "source", ""),
-                      str_or(c, "section", ""));
+        pp_buf_printf(&b, "    evidence: %s %s\n", pp_json_str(c, "source", ""),
+                      pp_json_str(c, "section", ""));
     else if (cJSON_IsString(cJSON_GetObjectItem(c, "source")))
-        pp_buf_printf(&b, "    evidence: %s\n", str_or(c, "source", ""));
+        pp_buf_printf(&b, "    evidence: %s\n", pp_json_str(c, "source", ""));
     else if (cJSON_IsString(cJSON_GetObjectItem(c, "section")))
-        pp_buf_printf(&b, "    see:      %s\n", str_or(c, "section", ""));
+        pp_buf_printf(&b, "    see:      %s\n", pp_json_str(c, "section", ""));
     put(r, &b);
     pp_buf_dispose(&b);
 }
@@ -204,10 +198,10 @@ static void write_json(struct run *r, const cJSON *c)
 
 static void write_sarif(struct run *r, const cJSON *c)
 {
-    const char *sev = str_or(c, "severity", "note");
+    const char *sev = pp_json_str(c, "severity", "note");
     cJSON *res = cJSON_CreateObject(), *loc, *phys, *reg, *props;
-    const char *verdict = str_or(c, "verdict", "");
-    cJSON_AddStringToObject(res, "ruleId", str_or(c, "rule", ""));
+    const char *verdict = pp_json_str(c, "verdict", "");
+    cJSON_AddStringToObject(res, "ruleId", pp_json_str(c, "rule", ""));
     /* SARIF 2.1.0 §3.27.9-10: a result that is not a failure has kind
      * pass or informational and level none. */
     if (!strcmp(verdict, "confirmed") || !strcmp(verdict, "unverifiable")) {
@@ -224,7 +218,7 @@ static void write_sarif(struct run *r, const cJSON *c)
                                                         : "note");
     }
     cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "message"), "text",
-                            str_or(c, "message", ""));
+                            pp_json_str(c, "message", ""));
     loc = cJSON_AddArrayToObject(res, "locations");
     {
         cJSON *l = cJSON_CreateObject();
@@ -238,23 +232,26 @@ static void write_sarif(struct run *r, const cJSON *c)
         cJSON_AddNumberToObject(reg, "startColumn",
                                 cJSON_GetObjectItem(c, "column")->valueint);
         cJSON_AddStringToObject(cJSON_AddObjectToObject(reg, "snippet"),
-                                "text", str_or(c, "text", ""));
+                                "text", pp_json_str(c, "text", ""));
         cJSON_AddItemToArray(loc, l);
     }
     props = cJSON_AddObjectToObject(res, "properties");
-    cJSON_AddStringToObject(props, "verdict", str_or(c, "verdict", ""));
+    cJSON_AddStringToObject(props, "verdict", pp_json_str(c, "verdict", ""));
     cJSON_AddItemToObject(props, "entity",
                           cJSON_Duplicate(cJSON_GetObjectItem(c, "entity"), 1));
-    cJSON_AddStringToObject(props, "attribute", str_or(c, "attribute", ""));
+    cJSON_AddStringToObject(props, "attribute",
+                            pp_json_str(c, "attribute", ""));
     cJSON_AddItemToObject(
-        props, "claimed", cJSON_Duplicate(cJSON_GetObjectItem(c, "claimed"), 1));
+        props, "claimed",
+        cJSON_Duplicate(cJSON_GetObjectItem(c, "claimed"), 1));
     cJSON_AddItemToObject(
         props, "expected",
         cJSON_Duplicate(cJSON_GetObjectItem(c, "expected"), 1));
     cJSON_AddItemToObject(props, "source",
                           cJSON_Duplicate(cJSON_GetObjectItem(c, "source"), 1));
     cJSON_AddItemToObject(
-        props, "section", cJSON_Duplicate(cJSON_GetObjectItem(c, "section"), 1));
+        props, "section",
+        cJSON_Duplicate(cJSON_GetObjectItem(c, "section"), 1));
     write_json(r, res);
     cJSON_Delete(res);
 }
@@ -282,7 +279,7 @@ static int on_sentence(const pp_sentence *s, void *arg)
         size_t doc_off = s->origin[off < s->len ? off : s->len - 1];
         size_t line, col;
         line_col(r, doc_off - r->chunk_base, &line, &col);
-        if (suppressed(r, line, str_or(c, "rule", ""))) {
+        if (suppressed(r, line, pp_json_str(c, "rule", ""))) {
             r->suppressed++;
             continue;
         }
@@ -291,7 +288,7 @@ static int on_sentence(const pp_sentence *s, void *arg)
         cJSON_AddStringToObject(c, "file", r->file);
         cJSON_AddNumberToObject(c, "line", (double)line);
         cJSON_AddNumberToObject(c, "column", (double)col);
-        r->counts[verdict_index(str_or(c, "verdict", ""))]++;
+        r->counts[verdict_index(pp_json_str(c, "verdict", ""))]++;
         if (r->fmt == OUT_TEXT)
             write_text(r, c);
         else if (r->fmt == OUT_JSON)
@@ -489,13 +486,12 @@ static void write_head(enum out_fmt fmt, int argc, char **argv)
         pp_buf_puts(&b, ",\n  \"claims\": [\n");
         cJSON_Delete(files);
     } else if (fmt == OUT_SARIF) {
-        pp_buf_puts(
-            &b,
-            "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-            "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-            "  \"tool\": {\"driver\": {\"name\": \"passport\", "
-            
-            "\"rules\": []}},\n  \"results\": [\n");
+        pp_buf_puts(&b, "{\n  \"$schema\": "
+                        "\"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+                        "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+                        "  \"tool\": {\"driver\": {\"name\": \"passport\", "
+
+                        "\"rules\": []}},\n  \"results\": [\n");
     }
     fwrite(b.ptr ? b.ptr : "", 1, b.len, stdout);
     pp_buf_dispose(&b);

@@ -13,7 +13,8 @@
 static const char usage_text[] =
     "usage: passport export (--markdown | --epoch) [--at REV|DATE] [-o FILE]\n"
     "\n"
-    "--markdown: write the registry as a fact sheet: one section per passport,\n"
+    "--markdown: write the registry as a fact sheet: one section per "
+    "passport,\n"
     "every figure with its evidence level and citation (source and\n"
     "section), derived figures (6ND with active parameters, tokens per\n"
     "parameter) recomputed and marked as derived, then optimizer,\n"

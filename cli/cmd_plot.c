@@ -208,9 +208,15 @@ int cmd_plot(int argc, char **argv)
             target = &o.budgets[o.nb++], name = "budget";
             break;
         case O_RUN: o.run = optarg; continue;
-        case O_PARAMS: target = &o.params, name = "params", o.has_params = 1; break;
-        case O_TOKENS: target = &o.tokens, name = "tokens", o.has_tokens = 1; break;
-        case O_OTHER: target = &o.other, name = "other-params", o.has_other = 1; break;
+        case O_PARAMS:
+            target = &o.params, name = "params", o.has_params = 1;
+            break;
+        case O_TOKENS:
+            target = &o.tokens, name = "tokens", o.has_tokens = 1;
+            break;
+        case O_OTHER:
+            target = &o.other, name = "other-params", o.has_other = 1;
+            break;
         case O_FROM: target = &o.from, name = "from", o.has_from = 1; break;
         case O_TO: target = &o.to, name = "to", o.has_to = 1; break;
         case O_E: target = &o.law.E, name = "E"; break;

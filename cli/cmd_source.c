@@ -20,8 +20,10 @@
 #include "../core/banned.h"
 
 static const char usage_text[] =
-    "usage: passport source list [ID] [--at REV|DATE] [--format table|json|csv]\n"
-    "       passport source fetch (SOURCE_ID... | --all) [--force] [--url URL]\n"
+    "usage: passport source list [ID] [--at REV|DATE] [--format "
+    "table|json|csv]\n"
+    "       passport source fetch (SOURCE_ID... | --all) [--force] [--url "
+    "URL]\n"
     "                             [FETCH OPTIONS]\n"
     "       passport source show SOURCE_ID [--format text|json]\n"
     "       passport source check [ID] [--at REV|DATE] [--strict]\n"
@@ -47,10 +49,12 @@ static const char usage_text[] =
     "\n"
     "fetch options:\n"
     "  --allow-file          accept a file:// URL (never through a redirect)\n"
-    "  --max-size SIZE       largest body, bytes or with K, M, G (default 50M)\n"
+    "  --max-size SIZE       largest body, bytes or with K, M, G (default "
+    "50M)\n"
     "  --connect-timeout S   seconds to connect (default 10)\n"
     "  --timeout S           seconds for the whole transfer (default 300)\n"
-    "  --stall S             give up after S seconds without data (default 30)\n"
+    "  --stall S             give up after S seconds without data (default "
+    "30)\n"
     "  -q, --quiet           no progress bar and no per-source lines\n"
     "Redirects: at most 5, to http or https only, never https to http.\n"
     "Proxies come from http_proxy, https_proxy and no_proxy.\n"
@@ -328,12 +332,6 @@ static cJSON *cached_meta(pp_cache *cache, const char *sid)
     return meta;
 }
 
-static const char *str_or(const cJSON *o, const char *key, const char *def)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    return cJSON_IsString(v) ? v->valuestring : def;
-}
-
 /* ---- list ------------------------------------------------------------- */
 
 static int source_list(int argc, char **argv)
@@ -377,8 +375,8 @@ static int source_list(int argc, char **argv)
             pp_buf state = PP_BUF_INIT;
             if (meta) {
                 pp_buf_printf(&state, "cached %.10s %.12s%s",
-                              str_or(meta, "retrieved", ""),
-                              str_or(meta, "sha256", ""),
+                              pp_json_str(meta, "retrieved", ""),
+                              pp_json_str(meta, "sha256", ""),
                               cJSON_IsTrue(cJSON_GetObjectItem(meta,
                                                                "searchable"))
                                   ? ""
@@ -391,11 +389,13 @@ static int source_list(int argc, char **argv)
                 cJSON_AddNullToObject(item, "cache");
             }
             cJSON_AddItemToArray(row, cJSON_CreateString(s->string));
-            cJSON_AddItemToArray(row, cJSON_CreateString(str_or(s, "kind", "")));
-            cJSON_AddItemToArray(row,
-                                 cJSON_CreateString(str_or(s, "priority", "")));
+            cJSON_AddItemToArray(
+                row, cJSON_CreateString(pp_json_str(s, "kind", "")));
+            cJSON_AddItemToArray(
+                row, cJSON_CreateString(pp_json_str(s, "priority", "")));
             cJSON_AddItemToArray(row, cJSON_CreateString(pp_buf_cstr(&state)));
-            cJSON_AddItemToArray(row, cJSON_CreateString(str_or(s, "url", "-")));
+            cJSON_AddItemToArray(
+                row, cJSON_CreateString(pp_json_str(s, "url", "-")));
             cJSON_AddItemToArray(rows, row);
             cJSON_AddItemToArray(arr, item);
             if (cJSON_IsTrue(cJSON_GetObjectItem(s, "conflict")))
@@ -426,13 +426,13 @@ done:
 static void print_fetched(const char *what, const cJSON *m, int new_blob)
 {
     const cJSON *st = cJSON_GetObjectItem(m, "status");
-    printf("%s: fetched %s (", what, str_or(m, "final_url", "?"));
+    printf("%s: fetched %s (", what, pp_json_str(m, "final_url", "?"));
     if (cJSON_IsNumber(st))
         printf("HTTP %d, ", st->valueint);
     printf("%s, %.0f bytes, sha256 %.12s, %s)%s\n",
-           str_or(m, "content_type", "no content type"),
+           pp_json_str(m, "content_type", "no content type"),
            cJSON_GetObjectItem(m, "size")->valuedouble,
-           str_or(m, "sha256", ""),
+           pp_json_str(m, "sha256", ""),
            cJSON_IsTrue(cJSON_GetObjectItem(m, "searchable"))
                ? "searchable"
                : "not searchable",
@@ -451,11 +451,11 @@ static int fetch_one(struct opts *o, pp_cache *cache, const char *sid,
     if ((rc = pp_cache_key_source(&key, sid)) < 0)
         goto fail;
     if (!o->force && pp_cache_meta(cache, key.ptr, &meta) == 0 && shown &&
-        !strcmp(str_or(meta, "url", ""), shown)) {
+        !strcmp(pp_json_str(meta, "url", ""), shown)) {
         if (!o->quiet)
             printf("%s: cached %s (sha256 %.12s); --force fetches again\n",
-                   sid, str_or(meta, "retrieved", ""),
-                   str_or(meta, "sha256", ""));
+                   sid, pp_json_str(meta, "retrieved", ""),
+                   pp_json_str(meta, "sha256", ""));
         goto done;
     }
     cJSON_Delete(meta);
@@ -509,7 +509,7 @@ static int source_fetch(int argc, char **argv)
         const cJSON *s;
         cJSON_ArrayForEach(s, all)
         {
-            const char *url = str_or(s, "url", NULL);
+            const char *url = pp_json_str(s, "url", NULL);
             if (!url) {
                 if (!o.quiet)
                     printf("%s: skipped (no URL; give one with "
@@ -523,7 +523,7 @@ static int source_fetch(int argc, char **argv)
     } else {
         for (int i = optind; i < argc; i++) {
             const cJSON *s = cJSON_GetObjectItem(all, argv[i]);
-            const char *url = o.url ? o.url : str_or(s, "url", NULL);
+            const char *url = o.url ? o.url : pp_json_str(s, "url", NULL);
             if (!s) {
                 cli_fail(0, o.cmd, "no passport cites a source '%s' (see "
                          "'passport source list')", argv[i]);
@@ -596,12 +596,12 @@ static int source_show(int argc, char **argv)
     if (meta) {
         pp_buf p = PP_BUF_INIT;
         pp_buf_printf(&p, "%s/%s", pp_cache_dir(cache),
-                      str_or(meta, "blob", ""));
+                      pp_json_str(meta, "blob", ""));
         cJSON_AddStringToObject(meta, "blob_path", pp_buf_cstr(&p));
         pp_buf_clear(&p);
         if (cJSON_IsString(cJSON_GetObjectItem(meta, "text"))) {
             pp_buf_printf(&p, "%s/%s", pp_cache_dir(cache),
-                          str_or(meta, "text", ""));
+                          pp_json_str(meta, "text", ""));
             cJSON_AddStringToObject(meta, "text_path", pp_buf_cstr(&p));
         }
         pp_buf_dispose(&p);
@@ -617,10 +617,12 @@ static int source_show(int argc, char **argv)
         pp_buf_printf(&out, "source:       %s\n", sid);
         if (s) {
             pp_buf_printf(&out, "kind:         %s (%s)\n",
-                          str_or(s, "kind", "?"), str_or(s, "priority", "?"));
-            pp_buf_printf(&out, "title:        %s\n", str_or(s, "title", ""));
+                          pp_json_str(s, "kind", "?"),
+                          pp_json_str(s, "priority", "?"));
+            pp_buf_printf(&out, "title:        %s\n",
+                          pp_json_str(s, "title", ""));
             pp_buf_printf(&out, "url:          %s\n",
-                          str_or(s, "url", "(none)"));
+                          pp_json_str(s, "url", "(none)"));
             pp_buf_puts(&out, "cited by:     ");
             cJSON_ArrayForEach(pp, cJSON_GetObjectItem(s, "passports"))
             {
@@ -637,25 +639,26 @@ static int source_show(int argc, char **argv)
         } else {
             st = cJSON_GetObjectItem(meta, "status");
             pp_buf_puts(&out, "cache:        cached\n");
-            pp_buf_printf(&out, "  fetched:    %s\n", str_or(meta, "url", ""));
+            pp_buf_printf(&out, "  fetched:    %s\n",
+                          pp_json_str(meta, "url", ""));
             pp_buf_printf(&out, "  final url:  %s\n",
-                          str_or(meta, "final_url", ""));
+                          pp_json_str(meta, "final_url", ""));
             if (cJSON_IsNumber(st))
                 pp_buf_printf(&out, "  status:     HTTP %d\n", st->valueint);
             pp_buf_printf(&out, "  type:       %s\n",
-                          str_or(meta, "content_type", "(none)"));
+                          pp_json_str(meta, "content_type", "(none)"));
             pp_buf_printf(&out, "  size:       %.0f bytes\n",
                           cJSON_GetObjectItem(meta, "size")->valuedouble);
             pp_buf_printf(&out, "  sha256:     %s\n",
-                          str_or(meta, "sha256", ""));
+                          pp_json_str(meta, "sha256", ""));
             pp_buf_printf(&out, "  retrieved:  %s\n",
-                          str_or(meta, "retrieved", ""));
+                          pp_json_str(meta, "retrieved", ""));
             pp_buf_printf(&out, "  body:       %s\n",
-                          str_or(meta, "blob_path", ""));
+                          pp_json_str(meta, "blob_path", ""));
             if (cJSON_IsString(cJSON_GetObjectItem(meta, "text_path")))
                 pp_buf_printf(&out, "  text:       %s (from %s)\n",
-                              str_or(meta, "text_path", ""),
-                              str_or(meta, "text_kind", ""));
+                              pp_json_str(meta, "text_path", ""),
+                              pp_json_str(meta, "text_kind", ""));
             else
                 pp_buf_puts(&out, "  text:       none: not searchable\n");
         }
@@ -750,7 +753,7 @@ static int source_check(int argc, char **argv)
     cJSON_ArrayForEach(it, quotes)
     {
         cJSON *q = (cJSON *)it;
-        const char *sid = str_or(q, "source", "");
+        const char *sid = pp_json_str(q, "source", "");
         size_t len = 0, at_off = 0;
         const char *text = source_text(cache, texts, why, sid, &len);
         pp_quote *pq = NULL;
@@ -758,7 +761,7 @@ static int source_check(int argc, char **argv)
         if (!text) {
             cJSON *n = cJSON_GetObjectItem(unchecked_by, sid);
             cJSON_AddStringToObject(q, "status", "unchecked");
-            cJSON_AddStringToObject(q, "reason", str_or(why, sid, ""));
+            cJSON_AddStringToObject(q, "reason", pp_json_str(why, sid, ""));
             if (n)
                 cJSON_SetNumberValue(n, n->valuedouble + 1);
             else
@@ -766,15 +769,17 @@ static int source_check(int argc, char **argv)
             unchecked++;
             continue;
         }
-        if (pp_quote_compile(&pq, str_or(q, "quote", "")) < 0 ||
+        if (pp_quote_compile(&pq, pp_json_str(q, "quote", "")) < 0 ||
             (hit = pp_quote_find(pq, text, len, &at_off)) < 0) {
             cJSON_AddStringToObject(q, "status", "unchecked");
             cJSON_AddStringToObject(q, "reason", pp_error_last());
             unchecked++;
             if (o.fmt == PP_FMT_TEXT)
-                pp_buf_printf(&out, "%s:%s: warning: unchecked: %s "
-                              "[quote-unchecked]\n", str_or(q, "passport", ""),
-                              str_or(q, "pointer", ""), pp_error_last());
+                pp_buf_printf(&out,
+                              "%s:%s: warning: unchecked: %s "
+                              "[quote-unchecked]\n",
+                              pp_json_str(q, "passport", ""),
+                              pp_json_str(q, "pointer", ""), pp_error_last());
         } else if (hit) {
             size_t line = 1;
             for (size_t k = 0; k < at_off; k++)
@@ -789,10 +794,10 @@ static int source_check(int argc, char **argv)
                 pp_buf_printf(&out, "%s:%s: error: quote not found in the "
                               "cached text of source '%s' (%s): \"%s\" "
                               "[quote-missing]\n",
-                              str_or(q, "passport", ""),
-                              str_or(q, "pointer", ""), sid,
-                              str_or(q, "section", ""),
-                              str_or(q, "quote", ""));
+                              pp_json_str(q, "passport", ""),
+                              pp_json_str(q, "pointer", ""), sid,
+                              pp_json_str(q, "section", ""),
+                              pp_json_str(q, "quote", ""));
         }
         pp_quote_free(pq);
     }
@@ -810,12 +815,12 @@ static int source_check(int argc, char **argv)
         const cJSON *n;
         cJSON_ArrayForEach(n, unchecked_by)
         {
-            pp_buf_printf(&out, "%s: warning: %d quote%s unchecked: %s; "
+            pp_buf_printf(&out,
+                          "%s: warning: %d quote%s unchecked: %s; "
                           "fetch it with 'passport source fetch %s' "
-                          "[quote-unchecked]\n", n->string, n->valueint,
-                          n->valueint == 1 ? "" : "s", str_or(why, n->string,
-                                                             "?"),
-                          n->string);
+                          "[quote-unchecked]\n",
+                          n->string, n->valueint, n->valueint == 1 ? "" : "s",
+                          pp_json_str(why, n->string, "?"), n->string);
         }
         pp_buf_printf(&out, "%d quote%s: %d found, %d missing, %d "
                       "unchecked\n", found + missing + unchecked,
@@ -895,13 +900,13 @@ static int source_quote(int argc, char **argv)
         for (size_t k = 0; k < at_off; k++)
             line += text.ptr[k] == '\n';
         printf("found in %s (line %zu of its text, sha256 %.12s)\n",
-               str_or(meta, "final_url", shown ? shown : "?"), line,
-               str_or(meta, "sha256", ""));
+               pp_json_str(meta, "final_url", shown ? shown : "?"), line,
+               pp_json_str(meta, "sha256", ""));
         rc = PP_EXIT_OK;
     } else {
         printf("not found in %s (sha256 %.12s)\n",
-               str_or(meta, "final_url", shown ? shown : "?"),
-               str_or(meta, "sha256", ""));
+               pp_json_str(meta, "final_url", shown ? shown : "?"),
+               pp_json_str(meta, "sha256", ""));
         rc = PP_EXIT_CHECK;
     }
 done:

@@ -476,6 +476,13 @@ int pp_json_write_canonical(pp_buf *out, const cJSON *node,
     return pp_buf_putc(out, '\n');
 }
 
+const char *pp_json_str(const cJSON *obj, const char *key,
+                        const char *fallback)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : fallback;
+}
+
 static void *xmalloc(size_t size)
 {
     void *p = malloc(size ? size : 1);

@@ -64,6 +64,11 @@ int pp_json_write_string(pp_buf *out, const char *s);
  * library's own allocations still fail with PP_ENOMEM. */
 void pp_json_fatal_oom(void);
 
+/* The string member `key` of object `obj`, or `fallback` when it is
+ * missing or not a string (obj may be NULL).  Borrowed. */
+const char *pp_json_str(const cJSON *obj, const char *key,
+                        const char *fallback);
+
 /* Describe the JSON type of `node` for messages ("string", "number", ...). */
 const char *pp_json_type_name(const cJSON *node);
 

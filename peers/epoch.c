@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
 #include "../report/report.h"
 #include "../schema/passport.h"
@@ -74,12 +75,6 @@ static const cJSON *fact_of(const cJSON *doc, const char *name)
         cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
 }
 
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* A disclosed numeric fact of the registry. */
 static struct figure reg_number(const cJSON *doc, const char *name)
 {
@@ -87,21 +82,21 @@ static struct figure reg_number(const cJSON *doc, const char *name)
     const cJSON *fact = fact_of(doc, name);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(fact, "value");
     const cJSON *sig = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
-    const char *st = str(fact, "status");
+    const char *st = pp_json_str(fact, "status", NULL);
     if (!fact || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(v) ||
         !isfinite(v->valuedouble) || v->valuedouble <= 0)
         return f;
     f.has = 1;
     f.v = v->valuedouble;
     f.sig = cJSON_IsNumber(sig) ? sig->valueint : 0;
-    f.qualifier = str(fact, "qualifier") ? str(fact, "qualifier") : "=";
-    f.shown = str(fact, "reported");
+    f.qualifier = pp_json_str(fact, "qualifier", "=");
+    f.shown = pp_json_str(fact, "reported", NULL);
     return f;
 }
 
 static int undisclosed(const cJSON *doc, const char *name)
 {
-    const char *st = str(fact_of(doc, name), "status");
+    const char *st = pp_json_str(fact_of(doc, name), "status", NULL);
     return st && !strcmp(st, "undisclosed");
 }
 
@@ -385,7 +380,7 @@ static void compare_device(struct row_ctx *c, const cJSON *doc,
                            const char *peer)
 {
     const cJSON *f = fact_of(doc, "hardware.device_type");
-    const char *v = str(f, "value");
+    const char *v = pp_json_str(f, "value", NULL);
     pp_buf pn = PP_BUF_INIT, rn = PP_BUF_INIT, m = PP_BUF_INIT;
     if (!peer || !*peer) {
         if (v) {
@@ -445,7 +440,7 @@ static void compare_date(struct row_ctx *c, const cJSON *doc,
     int pp_ = 0, rp = 0;
     long pd, rd;
     for (size_t i = 0; i < 3 && !reg; i++)
-        if ((reg = str(dates, keys[i])))
+        if ((reg = pp_json_str(dates, keys[i], NULL)))
             key = keys[i];
     if (!peer || !*peer || !reg) {
         if ((peer && *peer) || reg) {
@@ -511,9 +506,9 @@ static int names_match(const char *row, const cJSON *doc)
     pp_name_normalize(row, &a);
     if (a.len == 0)
         goto done;
-    pp_name_normalize(str(doc, "name") ? str(doc, "name") : "", &b);
+    pp_name_normalize(pp_json_str(doc, "name", ""), &b);
     hit = !strcmp(a.ptr, pp_buf_cstr(&b));
-    pp_name_normalize(str(doc, "id") ? str(doc, "id") : "", &b);
+    pp_name_normalize(pp_json_str(doc, "id", ""), &b);
     hit |= !strcmp(a.ptr, pp_buf_cstr(&b));
     cJSON_ArrayForEach(al, cJSON_GetObjectItemCaseSensitive(doc, "aliases"))
     {
@@ -538,7 +533,7 @@ static long match(const char *model, const cJSON *const *docs, size_t n,
         if (!names_match(model, docs[i]))
             continue;
         pp_buf_printf(which, "%s%s", which->len ? ", " : "",
-                      str(docs[i], "id"));
+                      pp_json_str(docs[i], "id", NULL));
         hit = hit == -1 ? (long)i : -2;
     }
     return hit;
@@ -609,7 +604,8 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
             const cJSON *doc = docs[hit];
             struct figure p;
             matched++;
-            cJSON_AddStringToObject(row, "passport", str(doc, "id"));
+            cJSON_AddStringToObject(row, "passport",
+                                    pp_json_str(doc, "id", NULL));
             p = peer_number(pp_csv_field(t, r, col.params));
             compare_count(&c, doc, "params.total", "total parameters", &p,
                           pp_csv_field(t, r, col.params));
@@ -798,7 +794,8 @@ static const char *confidence(const cJSON *doc)
             cJSON_GetObjectItemCaseSensitive(fact_of(doc, names[i]),
                                              "evidence"),
             0);
-        const char *lv = str(e, "level"), *pv = str(e, "provenance");
+        const char *lv = pp_json_str(e, "level", NULL),
+                   *pv = pp_json_str(e, "provenance", NULL);
         int c;
         if (!reg_number(doc, names[i]).has || !lv)
             continue;
@@ -835,13 +832,14 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         const char *date = NULL, *link = NULL;
         double na;
         int sa = 0;
-        csv_cell(o, str(doc, "name"));
+        csv_cell(o, pp_json_str(doc, "name", NULL));
         pp_buf_putc(o, ',');
-        csv_cell(o, str(doc, "developer"));
+        csv_cell(o, pp_json_str(doc, "developer", NULL));
         pp_buf_putc(o, ',');
         dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
-        date = str(dates, "report") ? str(dates, "report")
-                                    : str(dates, "announced");
+        date = pp_json_str(dates, "report", NULL)
+                   ? pp_json_str(dates, "report", NULL)
+                   : pp_json_str(dates, "announced", NULL);
         csv_cell(o, date);
         pp_buf_putc(o, ',');
         csv_number(o, &tot);
@@ -884,15 +882,16 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         pp_buf_putc(o, ',');
         csv_cell(o, confidence(doc));
         pp_buf_putc(o, ',');
-        csv_cell(o, str(fact_of(doc, "hardware.device_type"), "value"));
+        csv_cell(o, pp_json_str(fact_of(doc, "hardware.device_type"), "value",
+                                NULL));
         pp_buf_putc(o, ',');
         csv_number(o, &dev);
         pp_buf_putc(o, ',');
         cJSON_ArrayForEach(src, cJSON_GetObjectItemCaseSensitive(doc,
                                                                  "sources"))
         {
-            if (!link && str(src, "url"))
-                link = str(src, "url");
+            if (!link && pp_json_str(src, "url", NULL))
+                link = pp_json_str(src, "url", NULL);
         }
         csv_cell(o, link);
         pp_buf_puts(o, "\r\n");

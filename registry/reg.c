@@ -915,8 +915,10 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
         pp_passport_free(p);
     }
     if (invalid)
-        rc = pp_error_set(PP_EINVALID, "nothing was committed: %zu of %zu "
-                          "file%s invalid", n - ok, n, n == 1 ? " is" : "s are");
+        rc = pp_error_set(PP_EINVALID,
+                          "nothing was committed: %zu of %zu "
+                          "file%s invalid",
+                          n - ok, n, n == 1 ? " is" : "s are");
     else
         rc = put_writes(r, w, ok, message, who, commit);
 release:

@@ -5,6 +5,8 @@
  */
 #include "internal.h"
 
+#include "../core/json.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -24,12 +26,6 @@ void rp_cell_dispose(struct rp_cell *c)
     pp_buf_dispose(&c->note);
 }
 
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 const cJSON *rp_source(const cJSON *doc, const char *id)
 {
     const cJSON *s;
@@ -37,7 +33,7 @@ const cJSON *rp_source(const cJSON *doc, const char *id)
         return NULL;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(doc, "sources"))
     {
-        const char *sid = str(s, "id");
+        const char *sid = pp_json_str(s, "id", NULL);
         if (sid && !strcmp(sid, id))
             return s;
     }
@@ -68,10 +64,10 @@ void rp_cite_first(const cJSON *evidence, struct rp_cell *c)
     const cJSON *e = cJSON_GetArrayItem(evidence, 0);
     if (!e)
         return;
-    if (str(e, "level"))
-        c->level = str(e, "level");
-    c->source = str(e, "source");
-    c->section = str(e, "section");
+    if (pp_json_str(e, "level", NULL))
+        c->level = pp_json_str(e, "level", NULL);
+    c->source = pp_json_str(e, "source", NULL);
+    c->section = pp_json_str(e, "section", NULL);
 }
 
 static int sig_of(const cJSON *fact)
@@ -87,7 +83,7 @@ static int number_of(const cJSON *doc, const char *name, double *v, int *sig,
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
     const cJSON *val = cJSON_GetObjectItemCaseSensitive(f, "value");
-    const char *st = str(f, "status");
+    const char *st = pp_json_str(f, "status", NULL);
     if (!f || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(val) ||
         !isfinite(val->valuedouble))
         return 0;
@@ -95,7 +91,7 @@ static int number_of(const cJSON *doc, const char *name, double *v, int *sig,
     if (sig)
         *sig = sig_of(f);
     if (qualifier)
-        *qualifier = str(f, "qualifier");
+        *qualifier = pp_json_str(f, "qualifier", NULL);
     return 1;
 }
 
@@ -103,7 +99,7 @@ int pp_report_active_params(const cJSON *doc, double *n, int *sig)
 {
     const cJSON *arch = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(doc, "facts"), "architecture.type");
-    const char *type = str(arch, "value");
+    const char *type = pp_json_str(arch, "value", NULL);
     if (number_of(doc, "params.active", n, sig, NULL))
         return 1;
     return type && !strcmp(type, "dense") &&
@@ -115,7 +111,7 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
-    const char *st = str(f, "status");
+    const char *st = pp_json_str(f, "status", NULL);
     rp_cell_init(c);
     if (!f) {
         pp_buf_puts(&c->text, "undisclosed");
@@ -126,8 +122,8 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
     if (st && !strcmp(st, "undisclosed")) {
         c->level = "undisclosed";
         pp_buf_puts(&c->text, "undisclosed");
-        if (str(f, "note"))
-            pp_buf_puts(&c->note, str(f, "note"));
+        if (pp_json_str(f, "note", NULL))
+            pp_buf_puts(&c->note, pp_json_str(f, "note", NULL));
         return;
     }
     pp_fact_format_value(&c->text, f);
@@ -135,11 +131,12 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
         c->sort = v->valuedouble;
         c->has_sort = 1;
     }
-    if (str(f, "reported"))
-        pp_buf_printf(&c->note, "reported as \"%s\"", str(f, "reported"));
-    if (str(f, "note"))
+    if (pp_json_str(f, "reported", NULL))
+        pp_buf_printf(&c->note, "reported as \"%s\"",
+                      pp_json_str(f, "reported", NULL));
+    if (pp_json_str(f, "note", NULL))
         pp_buf_printf(&c->note, "%s%s", c->note.len ? "; " : "",
-                      str(f, "note"));
+                      pp_json_str(f, "note", NULL));
 }
 
 /* A derived figure from N and D: "undisclosed" when either is. */

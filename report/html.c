@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
 #include "../core/banned.h"
 
@@ -72,16 +73,19 @@ static const char script[] =
     "var k=th.querySelector('button');if(!k)return;"
     "k.addEventListener('click',function(){"
     "var asc=th.getAttribute('aria-sort')!=='ascending';"
-    "Array.prototype.forEach.call(h,function(x){x.removeAttribute('aria-sort')});"
+    "Array.prototype.forEach.call(h,"
+    "function(x){x.removeAttribute('aria-sort')});"
     "th.setAttribute('aria-sort',asc?'ascending':'descending');"
-    "var r=Array.prototype.slice.call(b.rows),num=th.getAttribute('data-type')==='num';"
+    "var r=Array.prototype.slice.call(b.rows),"
+    "num=th.getAttribute('data-type')==='num';"
     "r.sort(function(p,q){var x=p.cells[i],y=q.cells[i];"
     "if(num){var a=x.getAttribute('data-v'),c=y.getAttribute('data-v');"
     "if(a===null&&c===null)return 0;if(a===null)return 1;if(c===null)return -1;"
     "return asc?a-c:c-a}"
     "var s=x.textContent.localeCompare(y.textContent);return asc?s:-s});"
     "r.forEach(function(x){b.appendChild(x)})})});"
-    "var f=document.getElementById('filter'),n=document.getElementById('shown');"
+    "var f=document.getElementById('filter'),"
+    "n=document.getElementById('shown');"
     "f.addEventListener('input',function(){var q=f.value.toLowerCase(),k=0;"
     "Array.prototype.forEach.call(b.rows,function(x){"
     "var m=x.textContent.toLowerCase().indexOf(q)>=0;x.hidden=!m;if(m)k++});"
@@ -91,12 +95,6 @@ static const char script[] =
 static void esc(pp_buf *o, const char *s)
 {
     rp_xml_escape(o, s);
-}
-
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
 static void badge(pp_buf *o, const char *level)
@@ -202,11 +200,11 @@ static void optimizer_td(pp_buf *o, const cJSON *doc)
     cJSON_ArrayForEach(g, groups)
     {
         pp_buf_puts(o, "<li><span class=\"v\">");
-        esc(o, str(g, "optimizer") ? str(g, "optimizer") : "?");
+        esc(o, pp_json_str(g, "optimizer", "?"));
         pp_buf_puts(o, "</span>");
-        if (str(g, "params")) {
+        if (pp_json_str(g, "params", NULL)) {
             pp_buf_puts(o, ": ");
-            esc(o, str(g, "params"));
+            esc(o, pp_json_str(g, "params", NULL));
         }
         cite_evidence(o, cJSON_GetObjectItemCaseSensitive(g, "evidence"), 1);
         pp_buf_puts(o, "</li>");
@@ -227,7 +225,7 @@ static void precision_td(pp_buf *o, const cJSON *doc)
         return;
     }
     pp_buf_puts(o, "<span class=\"v\">");
-    esc(o, str(head, "text") ? str(head, "text") : "");
+    esc(o, pp_json_str(head, "text", ""));
     pp_buf_puts(o, "</span>");
     cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(head, "formats"))
     {
@@ -284,7 +282,7 @@ static void stability_td(pp_buf *o, const cJSON *doc)
     cJSON_ArrayForEach(m, mech)
     {
         pp_buf_puts(o, "<li><span class=\"v\">");
-        esc(o, str(m, "name") ? str(m, "name") : "?");
+        esc(o, pp_json_str(m, "name", "?"));
         pp_buf_puts(o, "</span>");
         cite_evidence(o, cJSON_GetObjectItemCaseSensitive(m, "evidence"), 1);
         pp_buf_puts(o, "</li>");
@@ -293,16 +291,16 @@ static void stability_td(pp_buf *o, const cJSON *doc)
     {
         const cJSON *at = cJSON_GetObjectItemCaseSensitive(m, "at_tokens");
         pp_buf_puts(o, "<li>event: <span class=\"v\">");
-        esc(o, str(m, "kind") ? str(m, "kind") : "?");
+        esc(o, pp_json_str(m, "kind", "?"));
         pp_buf_puts(o, "</span>");
         if (cJSON_IsNumber(at) && isfinite(at->valuedouble)) {
             pp_buf_puts(o, " at ");
             pp_num_human(o, at->valuedouble, 0);
             pp_buf_puts(o, " tokens");
         }
-        if (str(m, "detail")) {
+        if (pp_json_str(m, "detail", NULL)) {
             pp_buf_puts(o, " <span title=\"");
-            esc(o, str(m, "detail"));
+            esc(o, pp_json_str(m, "detail", NULL));
             pp_buf_puts(o, "\">(detail)</span>");
         }
         cite_evidence(o, cJSON_GetObjectItemCaseSensitive(m, "evidence"), 1);
@@ -325,7 +323,7 @@ static void unknowns_td(pp_buf *o, const cJSON *doc)
     cJSON_ArrayForEach(u, un)
     {
         pp_buf_puts(o, "<li>");
-        esc(o, str(u, "text") ? str(u, "text") : "");
+        esc(o, pp_json_str(u, "text", ""));
         cite_evidence(o, cJSON_GetObjectItemCaseSensitive(u, "supports"), 0);
         pp_buf_puts(o, "</li>");
     }
@@ -346,14 +344,16 @@ static const struct {
 static void sources_section(pp_buf *o, const pp_report_set *set)
 {
     cJSON *seen = cJSON_CreateObject();
-    pp_buf_puts(o, "<section aria-labelledby=\"sources-h\"><h2 id=\"sources-h\">"
-                   "Sources</h2><dl>\n");
+    pp_buf_puts(o,
+                "<section aria-labelledby=\"sources-h\"><h2 id=\"sources-h\">"
+                "Sources</h2><dl>\n");
     for (size_t i = 0; i < set->n; i++) {
         const cJSON *s;
         cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(set->docs[i],
                                                                "sources"))
         {
-            const char *id = str(s, "id"), *url = str(s, "url");
+            const char *id = pp_json_str(s, "id", NULL),
+                       *url = pp_json_str(s, "url", NULL);
             if (!id || (seen && cJSON_GetObjectItemCaseSensitive(seen, id)))
                 continue;
             if (seen)
@@ -363,11 +363,11 @@ static void sources_section(pp_buf *o, const pp_report_set *set)
             pp_buf_puts(o, "\">");
             esc(o, id);
             pp_buf_puts(o, "</dt><dd>");
-            esc(o, str(s, "title") ? str(s, "title") : "");
+            esc(o, pp_json_str(s, "title", ""));
             pp_buf_puts(o, " (");
-            esc(o, str(s, "kind") ? str(s, "kind") : "");
+            esc(o, pp_json_str(s, "kind", ""));
             pp_buf_puts(o, ", ");
-            esc(o, str(s, "priority") ? str(s, "priority") : "");
+            esc(o, pp_json_str(s, "priority", ""));
             pp_buf_puts(o, ")");
             if (url) {
                 pp_buf_puts(o, " <a href=\"");
@@ -375,9 +375,9 @@ static void sources_section(pp_buf *o, const pp_report_set *set)
                 pp_buf_puts(o, "\" rel=\"noreferrer\">");
                 esc(o, url);
                 pp_buf_puts(o, "</a>");
-            } else if (str(s, "note")) {
+            } else if (pp_json_str(s, "note", NULL)) {
                 pp_buf_puts(o, " \xE2\x80\x94 ");
-                esc(o, str(s, "note"));
+                esc(o, pp_json_str(s, "note", NULL));
             }
             pp_buf_puts(o, "</dd>\n");
         }
@@ -440,17 +440,17 @@ int pp_report_html(pp_buf *o, const pp_report_set *set)
         const cJSON *d = set->docs[i];
         struct rp_cell c;
         pp_buf_puts(o, "<tr id=\"p-");
-        esc(o, str(d, "id"));
+        esc(o, pp_json_str(d, "id", NULL));
         pp_buf_puts(o, "\">\n<th scope=\"row\" data-label=\"Passport\">"
                        "<span class=\"v\">");
-        esc(o, str(d, "name"));
+        esc(o, pp_json_str(d, "name", NULL));
         pp_buf_puts(o, "</span><br><code>");
-        esc(o, str(d, "id"));
+        esc(o, pp_json_str(d, "id", NULL));
         pp_buf_puts(o, "</code> \xC2\xB7 ");
-        esc(o, str(d, "kind") ? str(d, "kind") : "");
-        if (str(d, "developer")) {
+        esc(o, pp_json_str(d, "kind", ""));
+        if (pp_json_str(d, "developer", NULL)) {
             pp_buf_puts(o, " \xC2\xB7 ");
-            esc(o, str(d, "developer"));
+            esc(o, pp_json_str(d, "developer", NULL));
         }
         pp_buf_puts(o, "</th>\n");
         fact_td(o, d, "params.total", "Total parameters");

@@ -9,13 +9,8 @@
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/banned.h"
-
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 static void citation(pp_buf *o, const cJSON *doc, const char *source,
                      const char *section)
@@ -25,11 +20,11 @@ static void citation(pp_buf *o, const cJSON *doc, const char *source,
         pp_buf_puts(o, "\xE2\x80\x94");
         return;
     }
-    if (s && str(s, "url")) {
+    if (s && pp_json_str(s, "url", NULL)) {
         pp_buf_puts(o, "[");
         rp_md_escape(o, source);
         pp_buf_puts(o, "](");
-        for (const char *u = str(s, "url"); *u; u++) {
+        for (const char *u = pp_json_str(s, "url", NULL); *u; u++) {
             /* the schema allows no spaces; parentheses and angle brackets
              * would end or break the link */
             if (*u == '(' || *u == ')' || *u == '<' || *u == '>')
@@ -98,10 +93,11 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     struct rp_cell c;
 
     pp_buf_puts(o, "## ");
-    rp_md_escape(o, str(doc, "name"));
-    pp_buf_printf(o, " (`%s`)\n\n", str(doc, "id")); /* ids: [a-z0-9-] */
-    if (str(doc, "summary")) {
-        rp_md_escape(o, str(doc, "summary"));
+    rp_md_escape(o, pp_json_str(doc, "name", NULL));
+    pp_buf_printf(o, " (`%s`)\n\n",
+                  pp_json_str(doc, "id", NULL)); /* ids: [a-z0-9-] */
+    if (pp_json_str(doc, "summary", NULL)) {
+        rp_md_escape(o, pp_json_str(doc, "summary", NULL));
         pp_buf_puts(o, "\n\n");
     }
     pp_buf_puts(o, "| fact | value | level | source |\n|---|---|---|---|\n");
@@ -125,10 +121,10 @@ static void passport_section(pp_buf *o, const cJSON *doc)
                                   "groups"))
         {
             pp_buf_puts(o, "- ");
-            rp_md_escape(o, str(g, "optimizer") ? str(g, "optimizer") : "?");
-            if (str(g, "params")) {
+            rp_md_escape(o, pp_json_str(g, "optimizer", "?"));
+            if (pp_json_str(g, "params", NULL)) {
                 pp_buf_puts(o, ": ");
-                rp_md_escape(o, str(g, "params"));
+                rp_md_escape(o, pp_json_str(g, "params", NULL));
             }
             bullet_evidence(o, doc,
                             cJSON_GetObjectItemCaseSensitive(g, "evidence"));
@@ -138,7 +134,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     }
     if (head) {
         pp_buf_puts(o, "**Precision.** ");
-        rp_md_escape(o, str(head, "text") ? str(head, "text") : "");
+        rp_md_escape(o, pp_json_str(head, "text", ""));
         bullet_evidence(o, doc,
                         cJSON_GetObjectItemCaseSensitive(head, "evidence"));
         pp_buf_puts(o, "\n\n");
@@ -146,10 +142,11 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "mechanisms")) +
         cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "events"))) {
         pp_buf_puts(o, "**Stability.**\n\n");
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(st, "mechanisms"))
+        cJSON_ArrayForEach(g,
+                           cJSON_GetObjectItemCaseSensitive(st, "mechanisms"))
         {
             pp_buf_puts(o, "- ");
-            rp_md_escape(o, str(g, "name") ? str(g, "name") : "?");
+            rp_md_escape(o, pp_json_str(g, "name", "?"));
             bullet_evidence(o, doc,
                             cJSON_GetObjectItemCaseSensitive(g, "evidence"));
             pp_buf_putc(o, '\n');
@@ -157,10 +154,10 @@ static void passport_section(pp_buf *o, const cJSON *doc)
         cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(st, "events"))
         {
             pp_buf_puts(o, "- event: ");
-            rp_md_escape(o, str(g, "kind") ? str(g, "kind") : "?");
-            if (str(g, "detail")) {
+            rp_md_escape(o, pp_json_str(g, "kind", "?"));
+            if (pp_json_str(g, "detail", NULL)) {
                 pp_buf_puts(o, " \xE2\x80\x94 ");
-                rp_md_escape(o, str(g, "detail"));
+                rp_md_escape(o, pp_json_str(g, "detail", NULL));
             }
             bullet_evidence(o, doc,
                             cJSON_GetObjectItemCaseSensitive(g, "evidence"));
@@ -173,7 +170,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
         cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(doc, "unknowns"))
         {
             pp_buf_puts(o, "- ");
-            rp_md_escape(o, str(g, "text") ? str(g, "text") : "");
+            rp_md_escape(o, pp_json_str(g, "text", ""));
             bullet_evidence(o, doc,
                             cJSON_GetObjectItemCaseSensitive(g, "supports"));
             pp_buf_putc(o, '\n');

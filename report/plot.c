@@ -96,7 +96,8 @@ int pp_plot_isoflop(pp_buf *out, const pp_law *law, const double *budgets,
         for (int k = 0; k < SAMPLES; k++) {
             double t = (double)k / (SAMPLES - 1);
             double nn = opt[i].params / 30 * pow(900, t), l;
-            if (pp_calc_loss(law, nn, budgets[i] / (law->kappa * nn), &l) == 0) {
+            if (pp_calc_loss(law, nn, budgets[i] / (law->kappa * nn), &l) ==
+                0) {
                 xs[n] = nn;
                 ys[n++] = l;
             }

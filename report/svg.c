@@ -76,9 +76,9 @@ static int inside(const struct rp_plot *p, double x, double y)
 void rp_svg_text(struct rp_plot *p, double x, double y, const char *anchor,
                  const char *cls, const char *text)
 {
-    pp_buf_printf(p->out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\"%s%s%s>",
-                  x, y, anchor, cls ? " class=\"" : "", cls ? cls : "",
-                  cls ? "\"" : "");
+    pp_buf_printf(
+        p->out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\"%s%s%s>", x, y,
+        anchor, cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
     rp_xml_escape(p->out, text);
     pp_buf_puts(p->out, "</text>\n");
 }

@@ -332,7 +332,8 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
                                     PP_FETCH_DEFAULT_CONNECT_MS));
         curl_easy_setopt(s.h, CURLOPT_TIMEOUT_MS, left);
         curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_TIME, (s.stall_ms + 999) / 1000);
+        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_TIME,
+                         (s.stall_ms + 999) / 1000);
         curl_easy_setopt(s.h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)s.max);
         curl_easy_setopt(s.h, CURLOPT_ACCEPT_ENCODING, "");
         curl_easy_setopt(s.h, CURLOPT_USERAGENT, "passport-source-fetch/1");
