@@ -8,8 +8,9 @@
  * PASSPORT_FAIL_LIBS=1: how a library survives its own allocation failures
  * is its business (libgit2 1.5 does not always: see docs/LIMITS.md), ours
  * is how passport's code does.  cJSON's allocations count as the
- * program's: they go through its hook.  Everything goes to glibc's own
- * allocator.  Test-only.
+ * program's: they go through its hook.  Every call is passed on to the
+ * next allocator in line (glibc's, or AddressSanitizer's in the sanitizer
+ * build, so that LeakSanitizer still sees every block).  Test-only.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,9 +22,44 @@
 #include <string.h>
 #include <unistd.h>
 
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_realloc(void *p, size_t size);
+static void *(*next_malloc)(size_t);
+static void *(*next_calloc)(size_t, size_t);
+static void *(*next_realloc)(void *, size_t);
+static void (*next_free)(void *);
+
+/* dlsym may allocate while we look the next allocator up: those few early
+ * blocks come from here; free() leaves them alone. */
+static char boot[16384];
+static size_t boot_used;
+static int looking_up;
+
+static void *boot_alloc(size_t size)
+{
+    void *p;
+    size = (size + 15) & ~(size_t)15;
+    if (boot_used + size > sizeof boot)
+        return NULL;
+    p = boot + boot_used;
+    boot_used += size;
+    return p;
+}
+
+static int from_boot(const void *p)
+{
+    return (const char *)p >= boot && (const char *)p < boot + sizeof boot;
+}
+
+static void find_next(void)
+{
+    if (next_malloc || looking_up)
+        return;
+    looking_up = 1;
+    next_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+    next_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+    next_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+    next_free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+    looking_up = 0;
+}
 
 static unsigned long calls, fail_at;
 static int ready, all_callers;
@@ -78,29 +114,54 @@ static int should_fail(void *caller)
 
 void *malloc(size_t size)
 {
+    find_next();
+    if (!next_malloc)
+        return boot_alloc(size);
     if (should_fail(__builtin_return_address(0))) {
         errno = ENOMEM;
         return NULL;
     }
-    return __libc_malloc(size);
+    return next_malloc(size);
 }
 
 void *calloc(size_t n, size_t size)
 {
+    find_next();
+    if (!next_calloc)
+        return n && size > sizeof boot / n ? NULL : boot_alloc(n * size);
     if (should_fail(__builtin_return_address(0))) {
         errno = ENOMEM;
         return NULL;
     }
-    return __libc_calloc(n, size);
+    return next_calloc(n, size);
 }
 
 void *realloc(void *p, size_t size)
 {
+    find_next();
+    if (!next_realloc)
+        return NULL;
+    if (from_boot(p)) { /* move an early block to the real allocator */
+        void *q = next_malloc(size);
+        size_t left = (size_t)(boot + sizeof boot - (char *)p);
+        if (q)
+            memcpy(q, p, size < left ? size : left);
+        return q;
+    }
     if (should_fail(__builtin_return_address(0))) {
         errno = ENOMEM;
         return NULL;
     }
-    return __libc_realloc(p, size);
+    return next_realloc(p, size);
+}
+
+void free(void *p)
+{
+    if (!p || from_boot(p))
+        return;
+    find_next();
+    if (next_free)
+        next_free(p);
 }
 
 __attribute__((destructor)) static void report(void)
