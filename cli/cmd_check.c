@@ -472,7 +472,52 @@ static int load_checker(const char *at_spec, pp_reg **reg,
     return rc < 0 ? cli_lib_fail("check", rc) : 0;
 }
 
-static void write_head(enum out_fmt fmt, int argc, char **argv)
+/* The rules a SARIF log names: the verdict rules of facts and derived
+ * figures, then the rule catalogue (reportingDescriptor objects). */
+static cJSON *sarif_rules(const pp_rules *rules)
+{
+    static const char *const kinds[] = {"fact", "derived"};
+    static const struct {
+        const char *verdict, *text;
+    } verdicts_[] = {
+        {"confirmed", "the passport (or its recomputation) confirms it"},
+        {"contradicted", "the passport (or its recomputation) says otherwise"},
+        {"undisclosed", "states a value that no report discloses"},
+        {"unverifiable", "recognised, but nothing to check it against"},
+    };
+    cJSON *arr = cJSON_CreateArray();
+    const cJSON *ru;
+    for (size_t k = 0; k < 2; k++) {
+        for (size_t v = 0; v < sizeof verdicts_ / sizeof *verdicts_; v++) {
+            cJSON *d = cJSON_CreateObject(), *sd;
+            pp_buf id = PP_BUF_INIT;
+            pp_buf_printf(&id, "%s.%s", kinds[k], verdicts_[v].verdict);
+            cJSON_AddStringToObject(d, "id", id.ptr);
+            sd = cJSON_AddObjectToObject(d, "shortDescription");
+            pp_buf_clear(&id);
+            pp_buf_printf(&id, "%s claim: %s", k ? "a derived" : "a",
+                          verdicts_[v].text);
+            cJSON_AddStringToObject(sd, "text", id.ptr);
+            cJSON_AddItemToArray(arr, d);
+            pp_buf_dispose(&id);
+        }
+    }
+    cJSON_ArrayForEach(ru, pp_rules_list(rules))
+    {
+        cJSON *d = cJSON_CreateObject(), *sd, *props;
+        cJSON_AddStringToObject(d, "id", pp_json_str(ru, "id", ""));
+        sd = cJSON_AddObjectToObject(d, "shortDescription");
+        cJSON_AddStringToObject(sd, "text", pp_json_str(ru, "message", ""));
+        props = cJSON_AddObjectToObject(d, "properties");
+        cJSON_AddStringToObject(props, "section",
+                                pp_json_str(ru, "section", ""));
+        cJSON_AddItemToArray(arr, d);
+    }
+    return arr;
+}
+
+static void write_head(enum out_fmt fmt, int argc, char **argv,
+                       const pp_rules *rules)
 {
     pp_buf b = PP_BUF_INIT;
     if (fmt == OUT_JSON) {
@@ -486,12 +531,15 @@ static void write_head(enum out_fmt fmt, int argc, char **argv)
         pp_buf_puts(&b, ",\n  \"claims\": [\n");
         cJSON_Delete(files);
     } else if (fmt == OUT_SARIF) {
+        cJSON *descs = sarif_rules(rules);
         pp_buf_puts(&b, "{\n  \"$schema\": "
                         "\"https://json.schemastore.org/sarif-2.1.0.json\",\n"
                         "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
                         "  \"tool\": {\"driver\": {\"name\": \"passport\", "
-
-                        "\"rules\": []}},\n  \"results\": [\n");
+                        "\"rules\": ");
+        pp_json_write_compact(&b, descs, NULL);
+        pp_buf_puts(&b, "}},\n  \"results\": [\n");
+        cJSON_Delete(descs);
     }
     fwrite(b.ptr ? b.ptr : "", 1, b.len, stdout);
     pp_buf_dispose(&b);
@@ -599,7 +647,7 @@ int cmd_check(int argc, char **argv)
     if ((rc = load_checker(at_spec, &reg, &docs, &ndocs, &rules,
                            &r.checker)) != 0)
         goto done;
-    write_head(r.fmt, argc - optind, argv + optind);
+    write_head(r.fmt, argc - optind, argv + optind, rules);
     for (int i = optind; i < argc && rc == 0; i++) {
         FILE *in = !strcmp(argv[i], "-") ? stdin : fopen(argv[i], "rb");
         int lr;

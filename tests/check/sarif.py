@@ -45,6 +45,13 @@ def main():
     need(isinstance(runs, list) and len(runs) == 1, "runs is not one run")
     run = runs[0]
     need(isinstance(run["tool"]["driver"]["name"], str), "tool.driver.name")
+    described = set()
+    for d in run["tool"]["driver"].get("rules", []):
+        need(isinstance(d.get("id"), str) and d["id"], "a rule without id")
+        need(isinstance(d.get("shortDescription", {}).get("text"), str),
+             f"rule {d.get('id')} without shortDescription.text")
+        need(d["id"] not in described, f"rule {d.get('id')} described twice")
+        described.add(d["id"])
     results = run.get("results")
     need(isinstance(results, list) and results, "no results")
     kinds = set()
@@ -60,6 +67,8 @@ def main():
             need(r.get("level") == "none", "a non-failure with a level")
         kinds.add(r["kind"])
         need(isinstance(r.get("ruleId"), str), "ruleId")
+        need(r.get("ruleId") in described,
+             f"ruleId {r.get('ruleId')} is not in tool.driver.rules")
         for loc in r["locations"]:
             pl = loc["physicalLocation"]
             need(isinstance(pl["artifactLocation"]["uri"], str), "uri")
