@@ -22,13 +22,17 @@ allocations() {
     cat "$WORK/count"
 }
 
-# points TOTAL: every N up to 400, then about 300 more spread evenly.
+# points TOTAL: every N up to $FAULT_FIRST (400), then about $FAULT_SPREAD
+# (300) more spread evenly over the rest (the sanitizer build, ten times
+# slower, takes fewer: tests/CMakeLists.txt).
+FIRST=${FAULT_FIRST:-400}
+SPREAD=${FAULT_SPREAD:-300}
 points() {
     local total=$1 n step
-    for n in $(seq 1 $(( total < 400 ? total : 400 ))); do echo "$n"; done
-    if [ "$total" -gt 400 ]; then
-        step=$(( (total - 400) / 300 + 1 ))
-        for n in $(seq 401 "$step" "$total"); do echo "$n"; done
+    for n in $(seq 1 $(( total < FIRST ? total : FIRST ))); do echo "$n"; done
+    if [ "$total" -gt "$FIRST" ]; then
+        step=$(( (total - FIRST) / SPREAD + 1 ))
+        for n in $(seq $((FIRST + 1)) "$step" "$total"); do echo "$n"; done
     fi
 }
 
