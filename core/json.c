@@ -85,6 +85,14 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Does [p, end) start with `lit`?  The input is not NUL-terminated: never
+ * compare past its end (found by fuzz_passport on "-In"). */
+static int has_prefix(const char *p, const char *end, const char *lit)
+{
+    size_t n = strlen(lit);
+    return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+}
+
 /* Duplicate keys of one object, found by sorting (linear-logarithmic, so a
  * hostile file with many keys cannot make the check quadratic). */
 static const char *find_duplicate_key(const cJSON *obj)
@@ -199,10 +207,11 @@ int pp_json_parse(const char *data, size_t len, const char *name,
         p = data + off;
         while (p < data + len && (*p == ' ' || *p == ':' || *p == ','))
             p++;
-        if ((size_t)(data + len - p) >= 3 &&
-            (strncmp(p, "NaN", 3) == 0 || strncmp(p, "Inf", 3) == 0 ||
-             strncmp(p, "-Inf", 4) == 0 || strncmp(p, "nan", 3) == 0 ||
-             strncmp(p, "inf", 3) == 0))
+        if (has_prefix(p, data + len, "NaN") ||
+            has_prefix(p, data + len, "Inf") ||
+            has_prefix(p, data + len, "-Inf") ||
+            has_prefix(p, data + len, "nan") ||
+            has_prefix(p, data + len, "inf"))
             return fail_at(name, data, (size_t)(p - data),
                            "NaN and Infinity are not JSON numbers");
         if (off >= len || open)
