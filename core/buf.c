@@ -28,6 +28,7 @@ int pp_buf_grow(pp_buf *b, size_t extra)
         pp_die_out_of_memory(); /* nobody checks every append */
     b->ptr = p;
     b->alloc = n;
+    b->ptr[b->len] = '\0'; /* "always NUL-terminated", even before a write */
     return 0;
 }
 
