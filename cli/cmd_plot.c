@@ -69,19 +69,6 @@ static void scenarios(const struct cli_set *set, const cJSON **out,
     }
 }
 
-static int tokens_of(const cJSON *doc, double *d)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(doc, "facts"),
-            "training.tokens"),
-        "value");
-    if (!cJSON_IsNumber(v))
-        return 0;
-    *d = v->valuedouble;
-    return 1;
-}
-
 static int plot_isoflop(struct plot_opts *o, struct cli_set *set,
                         pp_buf *out)
 {
@@ -95,7 +82,7 @@ static int plot_isoflop(struct plot_opts *o, struct cli_set *set,
     for (size_t i = 0; o->nb == 0 && i < nm && i < 8; i++) {
         double n, d;
         if (pp_report_active_params(marks[i], &n, NULL) &&
-            tokens_of(marks[i], &d))
+            pp_report_tokens(marks[i], &d, NULL))
             o->budgets[o->nb++] = o->law.kappa * n * d;
     }
     if (o->nb == 0) {
@@ -154,7 +141,7 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
     if (run) {
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(run, "name");
         label = cJSON_IsString(nm) ? nm->valuestring : NULL;
-        if (!pp_report_active_params(run, &n, NULL) || !tokens_of(run, &d))
+        if (!pp_report_active_params(run, &n, NULL) || !pp_report_tokens(run, &d, NULL))
             return cli_fail(PP_EXIT_FAILURE, "plot", "'%s' does not disclose "
                             "its active parameters and tokens", label);
     }

@@ -371,11 +371,6 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     pp_buf_dispose(&m);
 }
 
-static void lower_alnum(pp_buf *b, const char *s)
-{
-    pp_name_normalize(s, b);
-}
-
 static void compare_device(struct row_ctx *c, const cJSON *doc,
                            const char *peer)
 {
@@ -395,8 +390,8 @@ static void compare_device(struct row_ctx *c, const cJSON *doc,
         pp_buf_printf(&m, "the registry has no device type to compare with");
         finding(c, "hardware.device_type", peer, NULL, "unverifiable", m.ptr);
     } else {
-        lower_alnum(&pn, peer);
-        lower_alnum(&rn, v);
+        pp_name_normalize(peer, &pn);
+        pp_name_normalize(v, &rn);
         if (rn.len && strstr(pp_buf_cstr(&pn), rn.ptr)) {
             pp_buf_printf(&m, "the peer's '%s' is the registry's %s", peer,
                           v);

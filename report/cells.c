@@ -106,6 +106,11 @@ int pp_report_active_params(const cJSON *doc, double *n, int *sig)
            number_of(doc, "params.total", n, sig, NULL);
 }
 
+int pp_report_tokens(const cJSON *doc, double *d, int *sig)
+{
+    return number_of(doc, "training.tokens", d, sig, NULL);
+}
+
 void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
 {
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(

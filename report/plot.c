@@ -27,23 +27,6 @@ static const char *name_of(const cJSON *doc)
     return cJSON_IsString(n) ? n->valuestring : "?";
 }
 
-static int tokens_of(const cJSON *doc, double *d, int *sig)
-{
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "facts"), "training.tokens");
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(f, "status");
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(f, "sig_digits");
-    if (!f || !cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
-        v->valuedouble <= 0 ||
-        (cJSON_IsString(st) && strcmp(st->valuestring, "disclosed")))
-        return 0;
-    *d = v->valuedouble;
-    if (sig)
-        *sig = cJSON_IsNumber(s) ? s->valueint : 0;
-    return 1;
-}
-
 static void label_nd(pp_buf *b, double n, int sn, double d, int sd)
 {
     pp_num_human(b, n, sn);
@@ -124,7 +107,7 @@ int pp_plot_isoflop(pp_buf *out, const pp_law *law, const double *budgets,
         int sn = 0, sd = 0;
         pp_buf lab = PP_BUF_INIT;
         if (!pp_report_active_params(marks->docs[i], &n, &sn) ||
-            !tokens_of(marks->docs[i], &d, &sd) ||
+            !pp_report_tokens(marks->docs[i], &d, &sd) ||
             pp_calc_loss(law, n, d, &l) < 0)
             continue;
         pp_buf_printf(&lab, "%s: ", name_of(marks->docs[i]));
@@ -273,7 +256,7 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
     for (size_t i = 0; set && i < set->n; i++) {
         double nn, d;
         if (pp_report_active_params(set->docs[i], &nn, NULL) &&
-            tokens_of(set->docs[i], &d, NULL) && 6 * nn * d >= cmin &&
+            pp_report_tokens(set->docs[i], &d, NULL) && 6 * nn * d >= cmin &&
             6 * nn * d <= cmax) {
             dlo = fmin(dlo, d);
             dhi = fmax(dhi, d);
@@ -295,7 +278,7 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
         int sn = 0, sd = 0;
         pp_buf lab = PP_BUF_INIT;
         if (!pp_report_active_params(set->docs[i], &nn, &sn) ||
-            !tokens_of(set->docs[i], &d, &sd))
+            !pp_report_tokens(set->docs[i], &d, &sd))
             continue;
         pp_buf_printf(&lab, "%s (", name_of(set->docs[i]));
         pp_num_human(&lab, d, sd);
@@ -334,7 +317,7 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
             continue;
         lo = fmin(lo, fmin(a, t->valuedouble));
         hi = fmax(hi, fmax(a, t->valuedouble));
-        if (tokens_of(set->docs[i], &d, NULL))
+        if (pp_report_tokens(set->docs[i], &d, NULL))
             dmax = fmax(dmax, d);
     }
     if (!(hi > 0))
@@ -366,7 +349,7 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
                                             : "total parameters");
             continue;
         }
-        has_d = tokens_of(doc, &d, NULL);
+        has_d = pp_report_tokens(doc, &d, NULL);
         pp_buf_puts(&lab, name_of(doc));
         if (!has_d)
             pp_buf_puts(&lab, " (tokens undisclosed)");

@@ -65,4 +65,8 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set);
  * 0 when unknown) when known, 0 otherwise. */
 int pp_report_active_params(const cJSON *doc, double *n, int *sig);
 
+/* Training tokens of a passport: 1 and *d (and its significant digits,
+ * 0 when unknown; sig may be NULL) when disclosed, 0 otherwise. */
+int pp_report_tokens(const cJSON *doc, double *d, int *sig);
+
 #endif
