@@ -27,7 +27,8 @@ int pp_buf_puts(pp_buf *b, const char *s);
 int pp_buf_putc(pp_buf *b, char c);
 int pp_buf_printf(pp_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-int pp_buf_vprintf(pp_buf *b, const char *fmt, va_list ap);
+int pp_buf_vprintf(pp_buf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* The contents as a C string; "" for an empty buffer.  Borrowed. */
 const char *pp_buf_cstr(const pp_buf *b);

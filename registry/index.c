@@ -279,8 +279,8 @@ static const char *const stmt_sql[] = {
     "INSERT OR IGNORE INTO commits VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
     "INSERT OR IGNORE INTO commit_passports VALUES(?, ?, ?)",
     "SELECT key, value FROM facts WHERE passport = ? AND to_seq IS NULL",
-    "UPDATE facts SET to_seq = ? WHERE passport = ? AND key = ? AND "
-    "to_seq IS NULL",
+    ("UPDATE facts SET to_seq = ? WHERE passport = ? AND key = ? AND "
+     "to_seq IS NULL"),
     "UPDATE facts SET to_seq = ? WHERE passport = ? AND to_seq IS NULL",
     "INSERT INTO facts VALUES(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
     "UPDATE passports SET to_seq = ? WHERE passport = ? AND to_seq IS NULL",

@@ -32,8 +32,9 @@ struct walker {
     int rc;
     struct segbuf cur;
     int code, html, in_link, link_is_url, math;
-    const char *href;
-    size_t href_len;
+    /* The current link's target, copied: md4c may build it in a
+     * scratch buffer that is freed when enter_span returns. */
+    pp_buf href;
     pp_suppress **sup;
     size_t *nsup, supcap;
     pp_prose_stats *stats;
@@ -248,8 +249,9 @@ static int enter_span(MD_SPANTYPE t, void *detail, void *u)
     if (t == MD_SPAN_A) {
         MD_SPAN_A_DETAIL *d = detail;
         w->in_link++;
-        w->href = d->href.text;
-        w->href_len = d->href.size;
+        pp_buf_clear(&w->href);
+        if (pp_buf_put(&w->href, d->href.text, d->href.size) < 0)
+            return w->rc = pp_error_set(PP_ENOMEM, "out of memory");
     }
     return 0;
 }
@@ -278,8 +280,8 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
     if (w->code || t == MD_TEXT_CODE)
         return 0;
     /* An autolink's text is its target: a URL is not prose. */
-    if (w->in_link && w->href && n <= w->href_len + 8 &&
-        (memmem(w->href, w->href_len, p, n) != NULL ||
+    if (w->in_link && n <= w->href.len + 8 &&
+        ((w->href.len && memmem(w->href.ptr, w->href.len, p, n) != NULL) ||
          memmem(p, n, "://", 3) != NULL || memmem(p, n, "www.", 4) != NULL))
         return 0;
     if (t == MD_TEXT_SOFTBR || t == MD_TEXT_BR) {
@@ -358,6 +360,7 @@ int pp_prose_sentences(const char *doc, size_t len, size_t base,
             rc = pp_error_set(PP_ERROR, "the Markdown parser failed");
     }
     pp_buf_dispose(&w.cur.text);
+    pp_buf_dispose(&w.href);
     free(w.cur.origin);
     return w.rc ? w.rc : rc;
 }

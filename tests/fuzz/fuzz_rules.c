@@ -29,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char *const texts[] = {
         "QK-Clip guarantees stability for every model at any scale.",
         "FP8 training is always 2x faster than BF16.",
-        "Muon \xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0 "
-        "\xD0\xBB\xD1\x83\xD1\x87\xD1\x88\xD0\xB5 AdamW.",
+        ("Muon \xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0 "
+         "\xD0\xBB\xD1\x83\xD1\x87\xD1\x88\xD0\xB5 AdamW."),
         "\xE6\x89\x80\xE6\x9C\x89\xE6\xA8\xA1\xE5\x9E\x8B\xE9\x83\xBD"};
     const char *files[1] = {path};
     pp_rules *r = NULL;
