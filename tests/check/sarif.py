@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""`passport check --format sarif` against the constraints SARIF 2.1.0
-places on what it emits (the published JSON Schema cannot be fetched in
-this sandbox; these are the schema's required properties and enums plus
-the spec's kind/level rule, written out).  Usage: sarif.py PASSPORT ROOT"""
+"""`passport check --format sarif`: the constraints of SARIF 2.1.0 that the
+schema cannot say (the spec's kind/level rule, every ruleId described once,
+1-based regions) checked here, and with --validator, every log also
+validated against the published SARIF 2.1.0 JSON Schema by an independent
+implementation (tests/ajv/sarif.js: ajv with the schemastore schema shipped
+in @microsoft/jest-sarif).  The logs validated: a small claim document, the
+two seeds, the claim corpus, an empty file and one without any claim.
+
+Usage: sarif.py PASSPORT ROOT [--validator NODE SARIF_JS]"""
+import glob
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -82,11 +89,50 @@ def main():
             "confirmed", "contradicted", "undisclosed",
             "unsupported-generalisation", "unverifiable"), "verdict")
     need({"pass", "fail"} <= kinds, f"kinds seen: {sorted(kinds)}")
+    if len(sys.argv) == 6 and sys.argv[3] == "--validator":
+        schema_check(passport, root, env, tmp.name, f.name, sys.argv[4:6])
     tmp.cleanup()
     for e in errors:
         print("FAIL", e)
     print(f"{len(results)} results, {len(errors)} problem(s)")
     return 1 if errors else 0
+
+
+def schema_check(passport, root, env, tmpdir, doc, validator):
+    """Write the SARIF log of several documents; validate them all."""
+    inputs = [doc] + sorted(glob.glob(os.path.join(root, "tests", "check",
+                                                   "seeds", "*.txt")))
+    corpus = os.path.join(tmpdir, "corpus.md")
+    with open(os.path.join(root, "tests", "check", "public.tsv"),
+              encoding="utf-8") as t, open(corpus, "w",
+                                           encoding="utf-8") as out:
+        col = t.readline().rstrip("\n").split("\t").index("text")
+        for line in t:
+            if line.strip():
+                out.write(line.rstrip("\n").split("\t")[col] + "\n\n")
+    empty = os.path.join(tmpdir, "empty.md")
+    open(empty, "w").close()
+    plain = os.path.join(tmpdir, "plain.md")
+    with open(plain, "w") as out:
+        out.write("# Notes\n\nNothing here names a run or a figure.\n")
+    inputs += [corpus, empty, plain]
+    logs = []
+    for i, path in enumerate(inputs):
+        p = subprocess.run([passport, "check", "--format", "sarif", path],
+                           capture_output=True, text=True, env=env)
+        need(p.returncode in (0, 1),
+             f"{path}: exit status {p.returncode}: {p.stderr.strip()}")
+        log = os.path.join(tmpdir, f"log{i}.sarif")
+        with open(log, "w", encoding="utf-8") as out:
+            out.write(p.stdout)
+        logs.append(log)
+    v = subprocess.run(validator + logs, capture_output=True, text=True)
+    sys.stdout.write(v.stdout)
+    sys.stdout.write(v.stderr)
+    need(v.returncode == 0,
+         f"the published SARIF schema rejects a log (status {v.returncode})")
+    need(v.stdout.count("valid SARIF 2.1.0") == len(logs),
+         "not every log was validated")
 
 
 if __name__ == "__main__":
