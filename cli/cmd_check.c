@@ -77,7 +77,8 @@ struct run {
     /* the chunk being checked */
     const char *chunk;
     size_t chunk_len, chunk_base, chunk_line;
-    size_t lc_off, lc_line, lc_bol; /* line_col's last position */
+    /* line_col's last position: offset, line, start of line, column */
+    size_t lc_off, lc_line, lc_bol, lc_col;
     pp_suppress *sup;
     size_t nsup;
     /* results */
@@ -99,19 +100,31 @@ static int verdict_index(const char *v)
  * characters) of chunk offset `off`. */
 static void line_col(struct run *r, size_t off, size_t *line, size_t *col)
 {
-    size_t i, l, bol;
+    size_t i = r->lc_off, l = r->lc_line, bol = r->lc_bol;
     if (off > r->chunk_len)
         off = r->chunk_len;
-    /* Claims come mostly in order: go on from the last position. */
-    if (off < r->lc_off)
-        r->lc_off = 0, r->lc_line = r->chunk_line, r->lc_bol = 0;
-    i = r->lc_off, l = r->lc_line, bol = r->lc_bol;
-    for (; i < off; i++)
-        if (r->chunk[i] == '\n')
-            l++, bol = i + 1;
+    /* Go on from the last position, forwards or back (the claims of a
+     * sentence are not always in order); never from the chunk's start. */
+    if (off < i) {
+        for (; i > off; i--)
+            if (r->chunk[i - 1] == '\n')
+                l--;
+        for (bol = off; bol > 0 && r->chunk[bol - 1] != '\n'; bol--)
+            ;
+        r->lc_col = 1 + pp_utf8_count(r->chunk + bol, off - bol);
+    } else {
+        size_t from = i;
+        for (; i < off; i++)
+            if (r->chunk[i] == '\n')
+                l++, bol = i + 1;
+        if (bol == r->lc_bol) /* the same line: count what was added */
+            r->lc_col += pp_utf8_count(r->chunk + from, off - from);
+        else
+            r->lc_col = 1 + pp_utf8_count(r->chunk + bol, off - bol);
+    }
     r->lc_off = off, r->lc_line = l, r->lc_bol = bol;
     *line = l;
-    *col = 1 + pp_utf8_count(r->chunk + bol, off - bol);
+    *col = r->lc_col;
 }
 
 static int suppressed(const struct run *r, size_t line, const char *rule)
@@ -309,7 +322,7 @@ static int check_chunk(struct run *r, const char *p, size_t len, size_t base,
     r->chunk_len = len;
     r->chunk_base = base;
     r->chunk_line = line;
-    r->lc_off = 0, r->lc_line = line, r->lc_bol = 0;
+    r->lc_off = 0, r->lc_line = line, r->lc_bol = 0, r->lc_col = 1;
     r->sup = NULL;
     r->nsup = 0;
     rc = pp_prose_sentences(p, len, base, r->markdown, on_sentence, r,
@@ -342,44 +355,85 @@ static int is_blank(const char *l, size_t n)
     return 1;
 }
 
+/* A buffered line reader that keeps at most PP_CHECK_MAX_LINE bytes of a
+ * line, however long the line is. */
+struct reader {
+    FILE *in;
+    const char *file;
+    char buf[65536];
+    size_t pos, len;
+    int eof;
+};
+
+/* Append the next line (its '\n' included) to `line`, at most
+ * PP_CHECK_MAX_LINE bytes of it (*too_long when there were more); *got:
+ * the bytes the line had; *nul: it holds a NUL byte.  At the end of the
+ * input rd->eof is set.  Returns 0, PP_ENOMEM or PP_EIO. */
+static int read_line(struct reader *rd, pp_buf *line, size_t *got,
+                     int *too_long, int *nul)
+{
+    for (;;) {
+        const char *start, *nl;
+        size_t seg, keep;
+        if (rd->pos == rd->len) {
+            rd->pos = 0;
+            rd->len = fread(rd->buf, 1, sizeof(rd->buf), rd->in);
+            if (rd->len == 0) {
+                if (ferror(rd->in))
+                    return pp_error_set(PP_EIO, "%s: %s", rd->file,
+                                        strerror(errno));
+                rd->eof = 1;
+                return 0;
+            }
+        }
+        start = rd->buf + rd->pos;
+        nl = memchr(start, '\n', rd->len - rd->pos);
+        seg = nl ? (size_t)(nl - start) + 1 : rd->len - rd->pos;
+        if (memchr(start, 0, seg))
+            *nul = 1;
+        keep = line->len < PP_CHECK_MAX_LINE ? PP_CHECK_MAX_LINE - line->len
+                                              : 0;
+        if (seg > keep)
+            *too_long = 1;
+        if (pp_buf_put(line, start, seg < keep ? seg : keep) < 0)
+            return PP_ENOMEM;
+        *got += seg;
+        rd->pos += seg;
+        if (nl)
+            return 0;
+    }
+}
+
 /* Check one stream, chunk by chunk. */
 static int check_stream(struct run *r, FILE *in)
 {
     pp_buf chunk = PP_BUF_INIT, line = PP_BUF_INIT;
     size_t offset = 0, lineno = 1, chunk_line = 1, chunk_off = 0;
-    int fence = 0, rc = 0, ch, eof = 0, warned_nul = 0;
+    int fence = 0, rc = 0, eof = 0, warned_nul = 0;
     size_t longline = 0;
+    struct reader rd;
+
+    memset(&rd, 0, sizeof(rd));
+    rd.in = in;
+    rd.file = r->file;
 
     while (!eof && rc == 0) {
-        int too_long = 0;
+        int too_long = 0, nul = 0;
+        size_t got = 0;
         pp_buf_clear(&line);
-        while ((ch = getc(in)) != EOF) {
-            if (ch == 0 && !warned_nul) {
-                fprintf(stderr,
-                        "passport check: %s:%zu: warning: NUL byte: binary "
-                        "data is not prose; such lines are skipped\n",
-                        r->file, lineno);
-                warned_nul = 1;
-            }
-            if (line.len < PP_CHECK_MAX_LINE) {
-                if (pp_buf_putc(&line, (char)ch) < 0) {
-                    rc = PP_ENOMEM;
-                    break;
-                }
-            } else {
-                too_long = 1;
-            }
-            offset++;
-            if (ch == '\n')
-                break;
+        rc = read_line(&rd, &line, &got, &too_long, &nul);
+        if (rc < 0)
+            break;
+        offset += got;
+        if (nul && !warned_nul) {
+            fprintf(stderr,
+                    "passport check: %s:%zu: warning: NUL byte: binary "
+                    "data is not prose; such lines are skipped\n",
+                    r->file, lineno);
+            warned_nul = 1;
         }
-        if (ch == EOF) {
-            if (ferror(in)) {
-                rc = pp_error_set(PP_EIO, "%s: %s", r->file, strerror(errno));
-                break;
-            }
+        if (rd.eof)
             eof = 1;
-        }
         if (too_long || memchr(line.ptr ? line.ptr : "", 0, line.len)) {
             if (too_long && !longline++)
                 fprintf(stderr,

@@ -28,6 +28,7 @@
 #include "../core/buf.h"
 #include "../core/error.h"
 #include "../core/num.h"
+#include "../core/utf8.h"
 #include "calc.h"
 #include "numbers.h"
 #include "../core/banned.h"
@@ -181,7 +182,8 @@ struct sent {
     pp_checker *c;
     const char *text;
     size_t len;
-    pp_buf low; /* lower-cased copy (ASCII and Cyrillic), same offsets */
+    pp_buf low; /* folded copy (pp_utf8_fold: ASCII, Cyrillic), same offsets */
+    int odd;    /* pp_utf8_fold found a letter it cannot compare */
     struct entity ent[MAXENT];
     size_t nent;
     pp_number num[MAXNUM];
@@ -193,27 +195,6 @@ struct sent {
 };
 
 /* Lower-case ASCII and Cyrillic in place; byte lengths do not change. */
-static void lower_utf8(char *s, size_t n)
-{
-    unsigned char *u = (unsigned char *)s;
-    for (size_t i = 0; i < n; i++) {
-        if (u[i] < 0x80) {
-            u[i] = (unsigned char)tolower(u[i]);
-        } else if (u[i] == 0xD0 && i + 1 < n) {
-            if (u[i + 1] >= 0x90 && u[i + 1] <= 0x9F)
-                u[i + 1] += 0x20; /* А-П -> а-п */
-            else if (u[i + 1] >= 0xA0 && u[i + 1] <= 0xAF) {
-                u[i] = 0xD1;
-                u[i + 1] -= 0x20; /* Р-Я -> р-я */
-            } else if (u[i + 1] == 0x81) {
-                u[i] = 0xD1;
-                u[i + 1] = 0x91; /* Ё -> ё */
-            }
-            i++;
-        }
-    }
-}
-
 /* Is `w` within [from, to) of the lower-cased sentence? */
 static int near(const struct sent *s, size_t from, size_t to, const char *w)
 {
@@ -1372,7 +1353,7 @@ static void check_mechanisms(struct sent *s)
                 pp_buf lname = PP_BUF_INIT;
                 const cJSON *params = GET(m, "params");
                 pp_buf_puts(&lname, name);
-                lower_utf8(lname.ptr, lname.len);
+                pp_utf8_fold(lname.ptr, lname.len);
                 if (memmem(s->low.ptr, s->low.len, lname.ptr, lname.len) &&
                     cJSON_GetArraySize(params) == 0) {
                     for (size_t j = 0; j < s->nnum; j++) {
@@ -1492,8 +1473,9 @@ static void check_generalisations(struct sent *s)
     size_t n = 0;
     if (!s->c->rules)
         return;
-    if (pp_rules_scan(s->c->rules, s->text, s->len, "prose", NULL, hits, 16,
-                      &n) == PP_ETOOBIG)
+    if (pp_rules_scan_folded(s->c->rules, s->text, s->odd ? NULL : s->low.ptr,
+                             s->len, "prose", NULL, hits, 16,
+                             &n) == PP_ETOOBIG)
         s->c->limited = 1;
     pp_error_clear();
     for (size_t h = 0; h < n; h++) {
@@ -1537,7 +1519,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
         return 0;
     if (pp_buf_put(&s.low, text, len) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    lower_utf8(s.low.ptr, s.low.len);
+    s.odd = pp_utf8_fold(s.low.ptr, s.low.len);
     ctx_age(c);
     s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
     /* Most prose has no figure and no format: then only the rule

@@ -21,22 +21,24 @@ static int ascii_alnum(unsigned char c)
     return c < 0x80 && (isalnum(c) || c == '_');
 }
 
-/* Does `s` (len n) start with `w`, case-insensitively for ASCII? */
+static unsigned char lower_ascii(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 0x20) : c;
+}
+
+/* Does `s` (len n) start with `w`, case-insensitively for ASCII?  Returns
+ * the length of `w` when it does, else 0. */
 static size_t starts(const char *s, size_t n, const char *w)
 {
     size_t k;
-    unsigned char a0 = (unsigned char)(n ? s[0] : 0), b0 = (unsigned char)w[0];
     /* the first byte rejects almost every position cheaply */
-    if (!n || (a0 < 0x80 && b0 < 0x80 ? tolower(a0) != tolower(b0) : a0 != b0))
+    if (!n || lower_ascii((unsigned char)s[0]) !=
+                  lower_ascii((unsigned char)w[0]))
         return 0;
-    k = strlen(w);
-    if (k > n)
-        return 0;
-    for (size_t i = 0; i < k; i++) {
-        unsigned char a = (unsigned char)s[i], b = (unsigned char)w[i];
-        if (a < 0x80 && b < 0x80 ? tolower(a) != tolower(b) : a != b)
+    for (k = 1; w[k]; k++)
+        if (k >= n || lower_ascii((unsigned char)s[k]) !=
+                          lower_ascii((unsigned char)w[k]))
             return 0;
-    }
     return k;
 }
 
@@ -237,9 +239,46 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
     return i;
 }
 
+/* initial[c]: can a number word start with byte c (either case)?  For
+ * the Cyrillic lead bytes, cyr[lead - 0xD0][second]: with that letter? */
+static unsigned char initial[256], cyr[2][256];
+
+static void init_initials(void)
+{
+    for (size_t w = 0; w < sizeof(number_words) / sizeof(number_words[0]);
+         w++) {
+        unsigned char c = (unsigned char)number_words[w].word[0];
+        unsigned char d = (unsigned char)number_words[w].word[1];
+        initial[c] = 1;
+        if (c >= 'a' && c <= 'z')
+            initial[c - 0x20] = 1;
+        if (c == 0xD0 && d >= 0xB0 && d <= 0xBF) {
+            cyr[0][d] = cyr[0][d - 0x20] = 1; /* а-п, А-П */
+        } else if (c == 0xD1 && d >= 0x80 && d <= 0x8F) {
+            cyr[1][d] = cyr[0][d + 0x20] = 1; /* р-я, Р-Я */
+            initial[0xD0] = 1;
+        }
+    }
+    initial[0] = 2; /* done */
+}
+
+/* Can a number word start at s[i] (a letter)? */
+static int may_start_word(const char *s, size_t n, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    if (!initial[c])
+        return 0;
+    if (c == 0xD0 || c == 0xD1)
+        return i + 1 < n && cyr[c - 0xD0][(unsigned char)s[i + 1]];
+    return 1;
+}
+
 size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {
     size_t count = 0, i = 0;
+
+    if (!initial[0])
+        init_initials();
 
     while (i < n && count < max) {
         pp_number num;
@@ -251,6 +290,10 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 
         memset(&num, 0, sizeof(num));
         /* Number words: "one trillion". */
+        if ((isalpha(c) || c >= 0xC0) && !may_start_word(s, n, i)) {
+            i++; /* no number word starts so */
+            continue;
+        }
         if (isalpha(c) || (c >= 0xC0)) { /* not inside a UTF-8 sequence */
             int matched = 0;
             /* at the start of a word only (no number word is Han) */

@@ -15,7 +15,9 @@
 #include "../core/error.h"
 #include "../core/io.h"
 #include "../core/json.h"
+#include "../core/utf8.h"
 #include "../registry/registry.h"
+#include "literal.h"
 #include "../schema/jsonschema.h"
 #include "../core/banned.h"
 
@@ -37,6 +39,18 @@ struct rule {
     const cJSON *def;                /* borrowed from the catalogue docs */
     pcre2_code *codes[NLANG][32];    /* owned */
     size_t ncodes[NLANG];
+    size_t first;                    /* the number of its first pattern */
+    /* read once from `def`, borrowed from it */
+    int for_claims, for_prose;       /* applies_to */
+    const cJSON *levels;
+    const char *id, *severity, *message, *section;
+};
+
+/* Scratch space of a scan (a scan is not reentrant; passport is
+ * single-threaded). */
+struct scan_space {
+    pp_buf folded;        /* the text, folded for the prefilter */
+    unsigned char *mark;  /* per pattern: may match (prefilter) */
 };
 
 struct pp_rules {
@@ -48,6 +62,13 @@ struct pp_rules {
     /* one match block for every scan: created once, not per pattern and
      * sentence (a scan is not reentrant; passport is single-threaded) */
     pcre2_match_data *md;
+    /* The literal prefilter: which patterns can match a text.  Patterns
+     * are numbered rule by rule, language by language. */
+    size_t npatterns;
+    unsigned char *always; /* owned: per pattern, 1 = no literal, run it */
+    pp_litset *lits;       /* owned; NULL: run every pattern */
+    int prefilter;         /* on unless pp_rules_set_prefilter(r, 0) */
+    struct scan_space *space; /* owned */
 };
 
 const char *pp_rules_default_dir(void)
@@ -77,7 +98,19 @@ void pp_rules_free(pp_rules *r)
     cJSON_Delete(r->list);
     pcre2_match_context_free(r->mctx);
     pcre2_match_data_free(r->md);
+    free(r->always);
+    pp_litset_free(r->lits);
+    if (r->space) {
+        pp_buf_dispose(&r->space->folded);
+        free(r->space->mark);
+        free(r->space);
+    }
     free(r);
+}
+
+void pp_rules_set_prefilter(pp_rules *r, int on)
+{
+    r->prefilter = on;
 }
 
 size_t pp_rules_count(const pp_rules *r)
@@ -143,6 +176,87 @@ static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
     return bad ? PP_EINVALID : 0;
 }
 
+static int listed(const cJSON *list, const char *value)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list)
+        if (cJSON_IsString(e) && !strcmp(e->valuestring, value))
+            return 1;
+    return 0;
+}
+
+static const char *field(const cJSON *def, const char *name)
+{
+    return cJSON_GetObjectItemCaseSensitive(def, name)->valuestring;
+}
+
+/* What a scan reads of a rule, read once (the schema guarantees the
+ * fields). */
+static void describe_rule(struct rule *ru)
+{
+    const cJSON *applies =
+        cJSON_GetObjectItemCaseSensitive(ru->def, "applies_to");
+    ru->for_claims = listed(applies, "claims");
+    ru->for_prose = listed(applies, "prose");
+    ru->levels = cJSON_GetObjectItemCaseSensitive(ru->def, "levels");
+    ru->id = field(ru->def, "id");
+    ru->severity = field(ru->def, "severity");
+    ru->message = field(ru->def, "message");
+    ru->section = field(ru->def, "section");
+}
+
+/* Number the patterns, derive their literals and build the automaton.
+ * A catalogue whose literals overflow the automaton runs without it. */
+static int build_prefilter(pp_rules *r)
+{
+    size_t np = 0, k = 0;
+    int rc = 0;
+    for (size_t i = 0; i < r->count; i++) {
+        r->rules[i].first = np;
+        for (int l = 0; l < NLANG; l++)
+            np += r->rules[i].ncodes[l];
+    }
+    r->npatterns = np;
+    r->prefilter = 1;
+    r->always = calloc(np ? np : 1, 1);
+    r->space = calloc(1, sizeof(*r->space));
+    if (!r->always || !r->space ||
+        !(r->space->mark = calloc(np ? np : 1, 1)) ||
+        pp_litset_new(&r->lits) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < r->count; i++) {
+        const cJSON *pats =
+            cJSON_GetObjectItemCaseSensitive(r->rules[i].def, "patterns");
+        for (int l = 0; l < NLANG; l++) {
+            const cJSON *p;
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(pats,
+                                                                   langs[l]))
+            {
+                char *lits[PP_LITERALS_MAX];
+                size_t n;
+                if (pp_literals_of(p->valuestring, lits, PP_LITERALS_MAX,
+                                   &n) < 0)
+                    return PP_ENOMEM;
+                r->always[k] = n == 0;
+                for (size_t j = 0; j < n; j++) {
+                    if (rc == 0)
+                        rc = pp_litset_add(r->lits, lits[j], strlen(lits[j]),
+                                           (unsigned)k);
+                    free(lits[j]);
+                }
+                k++;
+            }
+        }
+    }
+    if (rc == PP_ETOOBIG) { /* correct without it, only slower */
+        pp_litset_free(r->lits);
+        r->lits = NULL;
+        pp_error_clear();
+        return 0;
+    }
+    return rc < 0 ? rc : pp_litset_build(r->lits);
+}
+
 int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
                         pp_diags *diags)
 {
@@ -203,6 +317,7 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
                 break;
             }
             r->rules[r->count].def = ru;
+            describe_rule(&r->rules[r->count]);
             if (compile_rule(&r->rules[r->count], files[i], diags) < 0)
                 invalid = 1;
             r->count++;
@@ -224,6 +339,10 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
         pp_rules_free(r);
         return pp_error_set(PP_EINVALID, "the rule catalogue is invalid");
     }
+    if (build_prefilter(r) < 0) {
+        pp_rules_free(r);
+        return PP_ENOMEM;
+    }
     *out = r;
     return 0;
 }
@@ -241,47 +360,64 @@ int pp_rules_load_dir(pp_rules **out, const char *dir, pp_diags *diags)
     return rc;
 }
 
-static int listed(const cJSON *list, const char *value)
-{
-    const cJSON *e;
-    cJSON_ArrayForEach(e, list)
-        if (cJSON_IsString(e) && !strcmp(e->valuestring, value))
-            return 1;
-    return 0;
-}
 
 int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n)
 {
-    int limited = 0;
+    return pp_rules_scan_folded(r, text, NULL, len, where, level, hits, max,
+                                n);
+}
+
+int pp_rules_scan_folded(const pp_rules *r, const char *text,
+                         const char *folded, size_t len, const char *where,
+                         const char *level, pp_rule_hit *hits, size_t max,
+                         size_t *n)
+{
+    int limited = 0, filter = r->prefilter && r->lits;
+    int claims = !strcmp(where, "claims"), prose = !strcmp(where, "prose");
+    struct scan_space *sp = r->space;
     *n = 0;
+    if (filter && folded) {
+        memset(sp->mark, 0, r->npatterns);
+        pp_litset_scan(r->lits, folded, len, sp->mark);
+    } else if (filter) {
+        pp_buf_clear(&sp->folded);
+        if (pp_buf_put(&sp->folded, text, len) < 0) {
+            pp_error_clear(); /* run every pattern instead */
+            filter = 0;
+        } else if (pp_utf8_fold(sp->folded.ptr, len)) {
+            filter = 0; /* a letter the folding cannot compare */
+        } else {
+            memset(sp->mark, 0, r->npatterns);
+            pp_litset_scan(r->lits, sp->folded.ptr, len, sp->mark);
+        }
+    }
     for (size_t i = 0; i < r->count && *n < max; i++) {
         const struct rule *ru = &r->rules[i];
-        const cJSON *levels = cJSON_GetObjectItemCaseSensitive(ru->def,
-                                                               "levels");
+        size_t pno = ru->first;
         int hit = 0;
-        if (!listed(cJSON_GetObjectItemCaseSensitive(ru->def, "applies_to"),
-                    where))
+        if (!(claims ? ru->for_claims : prose ? ru->for_prose : 0))
             continue;
-        if (level && cJSON_GetArraySize(levels) > 0 && !listed(levels, level))
+        if (level && cJSON_GetArraySize(ru->levels) > 0 &&
+            !listed(ru->levels, level))
             continue;
         for (int l = 0; l < NLANG && !hit; l++) {
             for (size_t k = 0; k < ru->ncodes[l] && !hit; k++) {
                 pcre2_match_data *md = r->md;
-                int rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0, 0,
-                                 md, r->mctx);
+                size_t this = pno++;
+                int rc;
+                if (filter && !r->always[this] && !sp->mark[this])
+                    continue; /* none of its literals occurs */
+                rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0,
+                                 0, md, r->mctx);
                 if (rc >= 0) {
                     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
                     pp_rule_hit *h = &hits[(*n)++];
-                    h->id = cJSON_GetObjectItemCaseSensitive(ru->def, "id")
-                                ->valuestring;
-                    h->severity = cJSON_GetObjectItemCaseSensitive(
-                                      ru->def, "severity")->valuestring;
-                    h->message = cJSON_GetObjectItemCaseSensitive(
-                                     ru->def, "message")->valuestring;
-                    h->section = cJSON_GetObjectItemCaseSensitive(
-                                     ru->def, "section")->valuestring;
+                    h->id = ru->id;
+                    h->severity = ru->severity;
+                    h->message = ru->message;
+                    h->section = ru->section;
                     h->lang = langs[l];
                     h->start = ov[0];
                     h->end = ov[1];

@@ -7,7 +7,9 @@
  * against the schema, then compiles every pattern once with PCRE2 (UTF,
  * UCP, case-insensitive, invalid UTF-8 tolerated as non-matching) and
  * JIT; matching runs under match and depth limits.  A bad pattern is an
- * error naming the file, the rule and the language.
+ * error naming the file, the rule and the language.  A scan first looks
+ * for the literals each pattern requires (one pass, verify/literal.h) and
+ * runs only the patterns that can match.
  */
 #ifndef PP_RULES_H
 #define PP_RULES_H
@@ -63,5 +65,17 @@ typedef struct pp_rule_hit {
 int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n);
+
+/* The same, given `folded`: the text after pp_utf8_fold() returned 0 for
+ * it (the caller folded it anyway), or NULL. */
+int pp_rules_scan_folded(const pp_rules *r, const char *text,
+                         const char *folded, size_t len, const char *where,
+                         const char *level, pp_rule_hit *hits, size_t max,
+                         size_t *n);
+
+/* The literal prefilter (verify/literal.h) is on by default: a pattern
+ * none of whose required literals occurs in a text is not run on it,
+ * which changes no result.  Off runs every pattern (tests compare both). */
+void pp_rules_set_prefilter(pp_rules *r, int on);
 
 #endif
