@@ -306,7 +306,7 @@ int pp_litset_build(pp_litset *s)
 {
     size_t cap = s->nstates + 1, nlits = 0, n = 1, head = 0, tail = 0;
     int32_t *fail = NULL, *queue = NULL;
-    const char *p, *end = s->lits.ptr + s->lits.len;
+    const char *p, *end = s->lits.ptr ? s->lits.ptr + s->lits.len : NULL;
 
     s->ncls = 1;
     for (p = s->lits.ptr; p && p < end;) {

@@ -1,6 +1,9 @@
 /*
  * fuzz_rules.c - rule files (JSON against the rules schema, patterns
- * compiled by PCRE2 with match limits), then the rules over fixed prose.
+ * compiled by PCRE2 with match limits), then the rules over fixed prose,
+ * differentially: the literal prefilter must give exactly the hits of the
+ * unfiltered scan (abort otherwise).  The input is also read as one
+ * pattern by the literal extractor.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
@@ -10,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "verify/literal.h"
 #include "verify/rules.h"
 
 static char path[160];
@@ -31,7 +35,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         "FP8 training is always 2x faster than BF16.",
         ("Muon \xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0 "
          "\xD0\xBB\xD1\x83\xD1\x87\xD1\x88\xD0\xB5 AdamW."),
-        "\xE6\x89\x80\xE6\x9C\x89\xE6\xA8\xA1\xE5\x9E\x8B\xE9\x83\xBD"};
+        "\xE6\x89\x80\xE6\x9C\x89\xE6\xA8\xA1\xE5\x9E\x8B\xE9\x83\xBD",
+        ("Kimi K3 and DeepSeek-V4 were pretrained on 15.5T tokens in FP4; "
+         "the colour of abbbc, 2.5x faster due to MXFP4 [x] {2} (a|b)."),
+        "\xE2\x84\xAAimi: all tensors in FP8 \xC5\xBFpeed up",
+        ("\xD0\x92\xD0\xA1\xD0\x81 \xD0\xB3\xD0\xB0\xD1\x80\xD0\xB0"
+         "\xD0\xBD\xD1\x82\xD0\xB8\xD1\x80\xD1\x83\xD0\xB5\xD1\x82 "
+         "\xE5\x85\xA8 FP8 \xff\xfe")};
     const char *files[1] = {path};
     pp_rules *r = NULL;
     pp_diags d = PP_DIAGS_INIT;
@@ -42,10 +52,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(f);
     if (pp_rules_load_files(&r, files, 1, &d) == 0) {
         for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
-            pp_rule_hit hits[16];
-            size_t n = 0;
-            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, hits,
-                          16, &n);
+            pp_rule_hit a[16], b[16];
+            size_t na = 0, nb = 0;
+            pp_rules_set_prefilter(r, 1);
+            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, a,
+                          16, &na);
+            pp_rules_set_prefilter(r, 0);
+            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, b,
+                          16, &nb);
+            if (na != nb)
+                abort();
+            for (size_t k = 0; k < na; k++)
+                if (strcmp(a[k].id, b[k].id) || a[k].start != b[k].start ||
+                    a[k].end != b[k].end || strcmp(a[k].lang, b[k].lang))
+                    abort();
+        }
+    }
+    {
+        char *pat = malloc(size + 1), *lits[PP_LITERALS_MAX];
+        size_t n = 0;
+        if (pat) {
+            memcpy(pat, data, size);
+            pat[size] = '\0';
+            if (pp_literals_of(pat, lits, PP_LITERALS_MAX, &n) == 0)
+                for (size_t k = 0; k < n; k++)
+                    free(lits[k]);
+            free(pat);
         }
     }
     pp_rules_free(r);

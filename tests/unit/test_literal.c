@@ -142,6 +142,15 @@ static void bounded(void **state)
     assert_int_equal(pp_litset_add(s, big, 10, 0), 0);
     assert_int_equal(pp_litset_add(s, "", 0, 1), PP_ETOOBIG);
     pp_litset_free(s);
+    /* an empty set (a catalogue without any literal) finds nothing */
+    assert_int_equal(pp_litset_new(&s), 0);
+    assert_int_equal(pp_litset_build(s), 0);
+    {
+        unsigned char mark[1] = {0};
+        pp_litset_scan(s, "always", 6, mark);
+        assert_int_equal(mark[0], 0);
+    }
+    pp_litset_free(s);
 }
 
 static size_t utf8_put(unsigned cp, char *o)
