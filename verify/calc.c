@@ -142,28 +142,43 @@ int pp_calc_isoflop(const pp_law *l, double budget, double params,
     return finite_result("loss gap", out->gap);
 }
 
+int pp_calc_tokens_for_loss(const pp_law *l, double params, double target,
+                            double *out)
+{
+    double room;
+    CHECK(pp_law_check(l));
+    CHECK(positive("params", params));
+    CHECK(positive("loss", target));
+    /* Solve L(N, D) = target for D: B / D^beta = target - E - A/N^alpha. */
+    room = target - l->E - l->A / pow(params, l->alpha);
+    if (!(room > 0)) {
+        pp_buf n = PP_BUF_INIT;
+        pp_num_human(&n, params, 4);
+        pp_error_set(PP_EUSAGE, "params: a model of %s parameters "
+                     "cannot reach the fitted loss %.6f with any number of "
+                     "tokens", pp_buf_cstr(&n), target);
+        pp_buf_dispose(&n);
+        return PP_EUSAGE;
+    }
+    *out = pow(l->B / room, 1.0 / l->beta);
+    return finite_result("tokens", *out);
+}
+
 int pp_calc_same_loss(const pp_law *l, double params, double tokens,
                       double other_params, pp_same_loss *o)
 {
-    double room;
     CHECK(pp_calc_loss(l, params, tokens, &o->target_loss));
     CHECK(positive("other-params", other_params));
     o->params = params;
     o->tokens = tokens;
     o->compute = l->kappa * params * tokens;
     o->other_params = other_params;
-    /* Solve L(N2, D2) = target for D2: B / D2^beta = target - E - A/N2^a. */
-    room = o->target_loss - l->E - l->A / pow(other_params, l->alpha);
-    if (!(room > 0)) {
-        pp_buf n = PP_BUF_INIT;
-        pp_num_human(&n, other_params, 4);
-        pp_error_set(PP_EUSAGE, "other-params: a model of %s parameters "
-                     "cannot reach the fitted loss %.6f with any number of "
-                     "tokens", pp_buf_cstr(&n), o->target_loss);
-        pp_buf_dispose(&n);
-        return PP_EUSAGE;
+    if (pp_calc_tokens_for_loss(l, other_params, o->target_loss,
+                                &o->other_tokens) < 0) {
+        char why[256]; /* the message names "params": here "other-params" */
+        snprintf(why, sizeof(why), "%s", pp_error_last());
+        return pp_error_set(PP_EUSAGE, "other-%s", why);
     }
-    o->other_tokens = pow(l->B / room, 1.0 / l->beta);
     o->other_compute = l->kappa * other_params * o->other_tokens;
     o->compute_saving = 1.0 - o->other_compute / o->compute;
     CHECK(finite_result("compute", o->compute));

@@ -63,6 +63,12 @@ typedef struct pp_isoflop {
 int pp_calc_isoflop(const pp_law *law, double budget, double params,
                     pp_isoflop *out);
 
+/* The tokens a model of `params` needs to reach the fitted loss `target`:
+ * D = (B / (target - E - A/N^alpha))^(1/beta).  PP_EUSAGE when no token
+ * count reaches it. */
+int pp_calc_tokens_for_loss(const pp_law *law, double params, double target,
+                            double *out);
+
 /* The tokens a model of `other_params` needs to reach the fitted loss of
  * (params, tokens), and its compute.  PP_EUSAGE when it cannot reach it
  * at any token count (other_params too small). */

@@ -239,6 +239,16 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
     return i;
 }
 
+/* Do the letters before `i` form a LaTeX command ("\\cdot70",
+ * "\\times5"): then the digits are not glued to an identifier. */
+static int after_latex_command(const char *s, size_t i)
+{
+    size_t j = i;
+    while (j > 0 && isalpha((unsigned char)s[j - 1]))
+        j--;
+    return j < i && j > 0 && s[j - 1] == '\\';
+}
+
 /* initial[c]: can a number word start with byte c (either case)?  For
  * the Cyrillic lead bytes, cyr[lead - 0xD0][second]: with that letter? */
 static unsigned char initial[256], cyr[2][256];
@@ -342,7 +352,8 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
         /* Digits glued to an identifier are not a number: K2, FP8, E4M3,
          * Qwen3.8, V4-Flash's 4, 1F1B. */
         if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
-                      s[i - 1] == '.' || s[i - 1] == '-')) {
+                      s[i - 1] == '.' || s[i - 1] == '-') &&
+            !after_latex_command(s, i)) {
             while (i < n && (ascii_alnum((unsigned char)s[i]) || s[i] == '.'))
                 i++;
             continue;
@@ -401,6 +412,35 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
         }
         num.start = start;
         num.sig = digits ? digits : 1;
+        /* A bare power of ten: 10^{25}, 10^9 (a budget written so). */
+        if (j == i + 2 && s[i] == '1' && s[i + 1] == '0' && j + 1 < n &&
+            s[j] == '^') {
+            size_t p = j + 1;
+            char *end;
+            long ex;
+            if (p < n && s[p] == '{')
+                p++;
+            if (p < n && (isdigit((unsigned char)s[p]) ||
+                          (s[p] == '-' && p + 1 < n &&
+                           isdigit((unsigned char)s[p + 1])))) {
+                char digs[8];
+                size_t k = 0;
+                if (s[p] == '-')
+                    digs[k++] = s[p++];
+                while (p < n && k < 4 && isdigit((unsigned char)s[p]))
+                    digs[k++] = s[p++];
+                digs[k] = '\0';
+                ex = strtol(digs, &end, 10);
+                if (p < n && s[p] == '}')
+                    p++;
+                if (ex >= -300 && ex <= 300 &&
+                    (p >= n || !isdigit((unsigned char)s[p]))) {
+                    v = pow(10, (double)ex);
+                    num.sig = 1;
+                    j = p;
+                }
+            }
+        }
         /* Exponent: 7.227e23 */
         if (j + 1 < n && (s[j] == 'e' || s[j] == 'E') &&
             (isdigit((unsigned char)s[j + 1]) ||

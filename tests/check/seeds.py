@@ -11,6 +11,12 @@ import sys
 
 from sandbox import sandbox
 
+WORKED = ["derived.training_flops", "derived.tokens_per_param",
+          "derived.optimum_params", "derived.optimum_tokens", "derived.loss",
+          "derived.loss_gap", "derived.same_loss_tokens",
+          "derived.arithmetic", "derived.bubble", "derived.memory_total",
+          "derived.memory_per_rank"]
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -50,6 +56,19 @@ def main():
             print(f"  the lecture confirms {s['confirmed']} figures, "
                   f"fewer than {a.lecture_min}")
             fail = 1
+        if lecture:
+            # the worked numbers of its examples, recomputed: 6ND and D/N,
+            # the fitted law's optimum and losses, the equal-loss solution,
+            # the arithmetic of the break-even and of effective epochs, the
+            # pipeline bubble and the memory of the training state
+            seen = {c["attribute"] for c in out["claims"]
+                    if c["verdict"] == "confirmed"}
+            missing = sorted(set(WORKED) - seen)
+            print(f"  worked numbers confirmed: "
+                  f"{len([c for c in out['claims'] if c['verdict'] == 'confirmed' and c['attribute'].startswith('derived.')])}"
+                  f", kinds missing: {missing or 'none'}")
+            if missing:
+                fail = 1
     return fail
 
 

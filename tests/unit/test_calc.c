@@ -91,6 +91,13 @@ static void equal_loss_and_breakeven(void **state)
     assert_int_equal(pp_calc_breakeven(&law, 70e9, 1.094026e12, 8.03e9, &b),
                      0);
     NEAR(b.pair.other_tokens, 15e12, 0.01e12);
+    /* the same solution from the target loss itself */
+    {
+        double d;
+        assert_int_equal(pp_calc_tokens_for_loss(&law, 70e9, s.target_loss,
+                                                 &d), 0);
+        NEAR(d, 1.094026e12, 0.000001e12);
+    }
 }
 
 static void memory_and_zero(void **state)
@@ -201,7 +208,12 @@ static void bad_inputs_are_named_errors(void **state)
     expect_usage(pp_calc_loss(&law, 1e9, 1e12, &out), "E");
     law = pp_law_default();
     expect_usage(pp_calc_same_loss(&law, 8.03e9, 15e12, 1e6, &s),
+                 "other-params: a model of");
+    expect_usage(pp_calc_tokens_for_loss(&law, 1e6, 1.95, &out),
                  "cannot reach");
+    expect_usage(pp_calc_tokens_for_loss(&law, -1, 1.95, &out), "params");
+    expect_usage(pp_calc_tokens_for_loss(&law, 70e9, NAN, &out), "loss");
+    expect_usage(pp_calc_tokens_for_loss(&law, 70e9, 0, &out), "loss");
     expect_usage(pp_calc_bubble(0, 32, &out), "stages");
     expect_usage(pp_calc_bubble(8, 2.5, &out), "microbatches");
     expect_usage(pp_calc_epochs(15e12, 1.5, 0.4e12, &e), "share");

@@ -20,6 +20,9 @@ struct want {
 
 static const struct want cases[] = {
     {"15.5T tokens", 15.5e12, 3, "=", PP_UNIT_TOKENS},
+    {"$C=10^{25}$", 1e25, 1, "=", PP_UNIT_NONE},
+    {"at 10^9 scale", 1e9, 1, "=", PP_UNIT_NONE},
+    {"\\cdot70\\text{B}\\cdot D", 70e9, 2, "=", PP_UNIT_NONE},
     {"671B parameters", 671e9, 3, "=", PP_UNIT_PARAMS},
     {"a 32K context", 32e3, 2, "=", PP_UNIT_NONE},
     {"14.8 trillion tokens", 14.8e12, 3, "=", PP_UNIT_TOKENS},
