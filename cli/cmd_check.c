@@ -275,7 +275,10 @@ static int on_sentence(const pp_sentence *s, void *arg)
     cJSON *claims = cJSON_CreateArray(), *c;
     if (!claims)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    if (pp_checker_sentence(r->checker, s->text, s->len, claims) < 0) {
+    if ((s->table ? pp_checker_row(r->checker, s->text, s->len,
+                                   s->table == 1, claims)
+                  : pp_checker_sentence(r->checker, s->text, s->len,
+                                        claims)) < 0) {
         cJSON_Delete(claims);
         return PP_ENOMEM;
     }

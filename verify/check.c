@@ -36,6 +36,7 @@
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
 #define MAXNUM 64
 #define MAXENT 16
+#define PP_TABLE_COLS 16
 
 struct alias {
     pcre2_code *re;
@@ -71,6 +72,11 @@ struct pp_checker {
         double v;
         int age;
     } vars[16];
+    /* The columns of the last table header (pp_checker_row). */
+    struct {
+        size_t n;
+        char kind[PP_TABLE_COLS];
+    } table;
     /* "L(70B, D_{70}) = L_t": the next "D_{70} = ..." solves it. */
     struct {
         char name[16];
@@ -2193,8 +2199,18 @@ static void check_generalisations(struct sent *s)
 /* Entry                                                              */
 /* ------------------------------------------------------------------ */
 
+static int sentence(pp_checker *c, const char *text, size_t len,
+                    cJSON *claims);
+
 int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
                         cJSON *claims)
+{
+    c->table.n = 0; /* prose ends a table */
+    return sentence(c, text, len, claims);
+}
+
+static int sentence(pp_checker *c, const char *text, size_t len,
+                    cJSON *claims)
 {
     struct sent s;
     memset(&s, 0, sizeof(s));
@@ -2234,4 +2250,188 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
 int pp_checker_limited(const pp_checker *c)
 {
     return c->limited;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                             */
+/* ------------------------------------------------------------------ */
+
+/* What a header cell says its column holds (folded text). */
+static char column_kind(const char *t, size_t n)
+{
+    pp_buf b = PP_BUF_INIT;
+    char k = 0;
+    const char *h;
+    if (pp_buf_put(&b, t, n) < 0)
+        return 0;
+    h = pp_buf_cstr(&b);
+#define HAS(w) (strstr(h, (w)) != NULL)
+    if (HAS("20n"))
+        k = 'U'; /* the D = 20N rule: its N and D */
+    else if (HAS("/n") || HAS("per param") || HAS("на параметр") ||
+             HAS("每参数"))
+        k = 'R';
+    else if (HAS("n^{*}") || HAS("n^*") || HAS("n*"))
+        k = 'N';
+    else if (HAS("d^{*}") || HAS("d^*") || HAS("d*"))
+        k = 'D';
+    else if (HAS("budget") || HAS("бюджет") || HAS("预算") ||
+             HAS("compute") || HAS("flop") || HAS("$c$") ||
+             !strcmp(h, "c"))
+        k = 'C';
+    else if (HAS("active") || HAS("активн") || HAS("激活"))
+        k = 'A';
+    else if (HAS("context") || HAS("контекст") || HAS("上下文"))
+        k = 'X';
+    else if (HAS("token") || HAS("токен"))
+        k = 'K';
+    else if (HAS("total") || HAS("всего") || HAS("param") ||
+             HAS("парам") || HAS("参数"))
+        k = 'T';
+#undef HAS
+    pp_buf_dispose(&b);
+    return k;
+}
+
+static void table_header(pp_checker *c, const char *text, size_t len)
+{
+    pp_buf low = PP_BUF_INIT;
+    size_t a = 0;
+    c->table.n = 0;
+    if (pp_buf_put(&low, text, len) < 0)
+        return;
+    pp_utf8_fold(low.ptr, low.len);
+    for (size_t i = 0; i <= len && c->table.n < PP_TABLE_COLS; i++) {
+        if (i < len && text[i] != '\t')
+            continue;
+        {
+            size_t x = a, y = i;
+            while (x < y && (low.ptr[x] == ' ' || low.ptr[x] == '|'))
+                x++;
+            while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
+                y--;
+            c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
+        }
+        a = i + 1;
+    }
+    pp_buf_dispose(&low);
+}
+
+/* Claims of a sub-text [a, b) moved into `claims`, offsets made relative
+ * to the row. */
+static int cell_as_sentence(pp_checker *c, const char *text, size_t a,
+                            size_t b, cJSON *claims)
+{
+    cJSON *tmp = cJSON_CreateArray(), *x;
+    int n;
+    if (!tmp)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    n = sentence(c, text + a, b - a, tmp);
+    while (n >= 0 && (x = cJSON_DetachItemFromArray(tmp, 0)) != NULL) {
+        cJSON *off = cJSON_GetObjectItemCaseSensitive(x, "offset");
+        if (off)
+            cJSON_SetNumberValue(off, off->valuedouble + (double)a);
+        cJSON_AddItemToArray(claims, x);
+    }
+    cJSON_Delete(tmp);
+    return n;
+}
+
+int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
+                   cJSON *claims)
+{
+    struct sent s;
+    size_t cell[PP_TABLE_COLS + 1], ncell = 0, known = 0;
+    double budget = 0;
+    int have_budget = 0;
+    unsigned long long who = 0;
+    pp_law law = pp_law_default();
+    pp_optimum o;
+
+    if (header) {
+        table_header(c, text, len);
+        return 0;
+    }
+    for (size_t k = 0; k < c->table.n; k++)
+        known += c->table.kind[k] != 0;
+    cell[ncell++] = 0;
+    for (size_t i = 0; i < len && ncell <= PP_TABLE_COLS; i++)
+        if (text[i] == '\t')
+            cell[ncell++] = i + 1;
+    if (!known) { /* nothing known of the columns: cell by cell */
+        int total = 0;
+        for (size_t k = 0; k < ncell; k++) {
+            size_t b = k + 1 < ncell ? cell[k + 1] - 1 : len;
+            int n = cell_as_sentence(c, text, cell[k], b, claims);
+            if (n < 0)
+                return n;
+            total += n;
+        }
+        return total;
+    }
+    memset(&s, 0, sizeof(s));
+    s.c = c;
+    s.text = text;
+    s.len = len;
+    s.out = claims;
+    c->limited = 0;
+    if (pp_buf_put(&s.low, text, len) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    s.odd = pp_utf8_fold(s.low.ptr, s.low.len);
+    ctx_age(c);
+    s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
+    find_entities(&s);
+    s.ents_done = 1;
+    /* the run the row is about: the first one it names */
+    for (size_t e = 0; e < s.nent && !who; e++)
+        who = s.ent[e].set;
+    for (size_t k = 0; k < ncell && k < c->table.n; k++)
+        if (c->table.kind[k] == 'C')
+            for (size_t i = 0; i < s.nnum && !have_budget; i++)
+                if (s.num[i].start >= cell[k] &&
+                    (k + 1 >= ncell || s.num[i].end < cell[k + 1])) {
+                    budget = s.num[i].value;
+                    have_budget = 1;
+                    s.used[i] = 1;
+                }
+    if (have_budget && pp_calc_optimum(&law, budget, &o) < 0) {
+        pp_error_clear();
+        have_budget = 0;
+    }
+    for (size_t k = 0; k < ncell && k < c->table.n; k++) {
+        char kind = c->table.kind[k];
+        size_t nth = 0;
+        for (size_t i = 0; i < s.nnum; i++) {
+            const pp_number *n = &s.num[i];
+            static const char *const attr[] = {
+                ['T'] = "params.total", ['A'] = "params.active",
+                ['K'] = "training.tokens", ['X'] = "context.length"};
+            if (s.used[i] || n->start < cell[k] ||
+                (k + 1 < ncell && n->end >= cell[k + 1]))
+                continue;
+            s.used[i] = 1;
+            nth++;
+            if (strchr("TAKX", kind) && kind && who)
+                check_fact(&s, n, who, attr[(unsigned char)kind]);
+            else if (kind == 'N' && have_budget && nth == 1)
+                check_derived(&s, i, "derived.optimum_params", o.params,
+                              "the fitted law's N*");
+            else if (kind == 'D' && have_budget && nth == 1)
+                check_derived(&s, i, "derived.optimum_tokens", o.tokens,
+                              "the fitted law's D*");
+            else if (kind == 'R' && have_budget && nth == 1)
+                check_derived(&s, i, "derived.optimum_ratio", o.ratio,
+                              "the fitted law's D*/N*");
+            else if (kind == 'U' && have_budget && nth <= 2)
+                check_derived(&s, i,
+                              nth == 1 ? "derived.rule_params"
+                                       : "derived.rule_tokens",
+                              nth == 1 ? o.rule_params : o.rule_tokens,
+                              nth == 1 ? "the D = 20N rule's N"
+                                       : "the D = 20N rule's D");
+        }
+    }
+    check_generalisations(&s);
+    pp_buf_dispose(&s.low);
+    return s.count;
 }

@@ -43,6 +43,17 @@ void pp_checker_begin_document(pp_checker *c);
 int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
                         cJSON *claims);
 
+/* Check one row of a table, its cells separated by '\t'.  A header row
+ * (`header` 1) appends nothing: it says what the columns hold (a run's
+ * total or active parameters, tokens, context; a budget C and the fitted
+ * law's N*, D*, D/N or the D = 20N rule), and the body rows after it are
+ * checked column by column against the passport the row names or the
+ * recomputation at the row's budget.  A row of a table whose header names
+ * none of these is checked cell by cell as sentences.  Returns as
+ * pp_checker_sentence. */
+int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
+                   cJSON *claims);
+
 /* 1 when a rule pattern reached its match limit (PP_RULES_MATCH_LIMIT) on
  * the last sentence, so the rule catalogue could not be fully applied to
  * it: the caller should say so, not pass the sentence in silence. */

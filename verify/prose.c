@@ -22,6 +22,7 @@ struct segbuf {
     size_t *origin;
     size_t cap;
     int math_only;
+    int table; /* a table row: 1 header, 2 body (pp_sentence.table) */
 };
 
 struct walker {
@@ -32,6 +33,7 @@ struct walker {
     int rc;
     struct segbuf cur;
     int code, html, in_link, link_is_url, math;
+    int in_head, in_row, cells; /* tables: THEAD, TR, cells so far */
     /* The current link's target, copied: md4c may build it in a
      * scratch buffer that is freed when enter_span returns. */
     pp_buf href;
@@ -104,6 +106,26 @@ static size_t sentence_end(const char *s, size_t n, size_t i)
     return 0;
 }
 
+/* Is every line of the block a row of tab-separated cells (two tabs or
+ * more), and are there two lines at least: a table typed with tabs. */
+static int tab_table(const struct segbuf *b)
+{
+    size_t lines = 0, tabs = 0;
+    for (size_t i = 0; i <= b->text.len; i++) {
+        if (i == b->text.len || b->text.ptr[i] == '\n') {
+            if (tabs < 2)
+                return 0;
+            lines++;
+            tabs = 0;
+        } else if (b->text.ptr[i] == '\t') {
+            tabs++;
+        }
+    }
+    return lines >= 2;
+}
+
+static int emit_sentence(struct walker *w, size_t start, size_t end);
+
 static int flush(struct walker *w)
 {
     struct segbuf *b = &w->cur;
@@ -114,37 +136,61 @@ static int flush(struct walker *w)
         pp_buf_clear(&b->text);
         return 0;
     }
+    if (!b->table && b->text.len && tab_table(b)) {
+        /* one row per line, the first the header */
+        for (i = 0; i <= b->text.len && w->rc == 0; i++)
+            if (i == b->text.len || b->text.ptr[i] == '\n') {
+                b->table = start ? 2 : 1;
+                emit_sentence(w, start, i);
+                start = i + 1;
+            }
+        pp_buf_clear(&b->text);
+        b->math_only = 1;
+        b->table = 0;
+        return w->rc;
+    }
     for (i = 0; i <= b->text.len && w->rc == 0; i++) {
-        size_t end = i < b->text.len ? sentence_end(b->text.ptr, b->text.len, i)
-                                     : b->text.len;
+        /* a table row is one sentence: its cells are read together */
+        size_t end = i < b->text.len && !b->table
+                         ? sentence_end(b->text.ptr, b->text.len, i)
+                     : i < b->text.len ? 0
+                                       : b->text.len;
         if (!end && i < b->text.len)
             continue;
-        if (end > start) {
-            pp_sentence s;
-            char saved;
-            /* trim leading spaces */
-            while (start < end && (b->text.ptr[start] == ' ' ||
-                                   b->text.ptr[start] == '\n'))
-                start++;
-            if (end > start) {
-                saved = b->text.ptr[end < b->text.len ? end : b->text.len];
-                b->text.ptr[end] = '\0';
-                s.text = b->text.ptr + start;
-                s.len = end - start;
-                s.origin = b->origin + start;
-                s.in_math = b->math_only;
-                w->stats->sentences++;
-                w->rc = w->fn(&s, w->arg);
-                if (end < b->text.len)
-                    b->text.ptr[end] = saved;
-            }
-        }
+        if (end > start)
+            emit_sentence(w, start, end);
         start = end;
         if (end > i)
             i = end - 1;
     }
     pp_buf_clear(&b->text);
     b->math_only = 1;
+    b->table = 0;
+    return w->rc;
+}
+
+/* Hand bytes [start, end) of the block to the callback as a sentence
+ * (leading spaces and line breaks trimmed). */
+static int emit_sentence(struct walker *w, size_t start, size_t end)
+{
+    struct segbuf *b = &w->cur;
+    pp_sentence s;
+    char saved;
+    while (start < end &&
+           (b->text.ptr[start] == ' ' || b->text.ptr[start] == '\n'))
+        start++;
+    if (end <= start)
+        return w->rc;
+    saved = b->text.ptr[end];
+    b->text.ptr[end] = '\0';
+    s.text = b->text.ptr + start;
+    s.len = end - start;
+    s.origin = b->origin + start;
+    s.in_math = b->math_only;
+    s.table = b->table;
+    w->stats->sentences++;
+    w->rc = w->fn(&s, w->arg);
+    b->text.ptr[end] = saved;
     return w->rc;
 }
 
@@ -219,6 +265,26 @@ static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
         w->code++;
     if (t == MD_BLOCK_HTML)
         w->html++;
+    if (t == MD_BLOCK_THEAD)
+        w->in_head++;
+    if (t == MD_BLOCK_TR) {
+        flush(w);
+        w->in_row = 1;
+        w->cells = 0;
+        w->cur.table = w->in_head ? 1 : 2;
+    }
+    if ((t == MD_BLOCK_TD || t == MD_BLOCK_TH) && w->in_row) {
+        /* cells of a row are separated by a tab */
+        if (w->cells++ && w->rc == 0) {
+            size_t o = w->cur.text.len
+                           ? w->cur.origin[w->cur.text.len - 1] + 1
+                           : 0;
+            if (seg_add(w, "\t", 1, o) < 0)
+                w->rc = PP_ENOMEM;
+        }
+        w->cur.table = w->in_head ? 1 : 2;
+        return w->rc;
+    }
     if (t == MD_BLOCK_P || t == MD_BLOCK_H || t == MD_BLOCK_LI ||
         t == MD_BLOCK_TD || t == MD_BLOCK_TH)
         flush(w);
@@ -233,6 +299,16 @@ static int leave_block(MD_BLOCKTYPE t, void *detail, void *u)
         w->code--;
     if (t == MD_BLOCK_HTML)
         w->html--;
+    if (t == MD_BLOCK_THEAD)
+        w->in_head--;
+    if (t == MD_BLOCK_TR) {
+        w->cur.table = w->in_head ? 1 : 2;
+        flush(w);
+        w->in_row = 0;
+        return w->rc;
+    }
+    if ((t == MD_BLOCK_TD || t == MD_BLOCK_TH) && w->in_row)
+        return w->rc; /* the row ends the sentence */
     if (t == MD_BLOCK_P || t == MD_BLOCK_H || t == MD_BLOCK_LI ||
         t == MD_BLOCK_TD || t == MD_BLOCK_TH || t == MD_BLOCK_QUOTE)
         flush(w);
@@ -301,12 +377,24 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
 static int plain_text(struct walker *w)
 {
     size_t i = 0;
+    int rows = 0; /* table rows in a row: the first is the header */
     /* Plain text: paragraphs are separated by blank lines; single
-     * newlines are spaces. */
+     * newlines are spaces; a line with two tabs or more is a table row. */
     while (i < w->len && w->rc == 0) {
-        size_t j = i;
+        size_t j = i, tabs = 0;
         while (j < w->len && w->doc[j] != '\n')
-            j++;
+            tabs += w->doc[j++] == '\t';
+        if (tabs >= 2) {
+            flush(w);
+            w->cur.math_only = 0;
+            if (seg_add(w, w->doc + i, j - i, w->base + i) < 0)
+                return PP_ENOMEM;
+            w->cur.table = rows++ ? 2 : 1;
+            flush(w);
+            i = j + 1;
+            continue;
+        }
+        rows = 0;
         if (j == i) {
             flush(w);
         } else {

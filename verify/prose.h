@@ -5,7 +5,9 @@
  * Markdown is parsed with md4c (a CommonMark parser): fenced and indented
  * code, inline code, raw HTML and link targets are not prose; a bare URL
  * (an autolink, whose text is its target) is not prose either; link text,
- * headings, list items and table cells are.  LaTeX math spans are kept and
+ * headings, list items and table cells are; a table row is one sentence
+ * whose cells are separated by tabs (plain text: a line with two tabs or
+ * more, the first of a run of them being the header).  LaTeX math spans are kept and
  * marked, so "$7.227\cdot10^{23}$" still counts while definitions of
  * symbols carry no claim.  Plain text is prose throughout.  Offsets always
  * come from the parse of the original text: nothing is searched for again.
@@ -26,6 +28,8 @@ typedef struct pp_sentence {
     size_t len;
     const size_t *origin; /* origin[i]: byte offset in the document */
     int in_math;          /* the sentence is all LaTeX math */
+    int table;            /* 0 prose; a table row, its cells separated by
+                           * '\t': 1 a header row, 2 a body row */
 } pp_sentence;
 
 /* A suppression directive. */
