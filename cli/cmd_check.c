@@ -81,6 +81,10 @@ struct run {
     size_t lc_off, lc_line, lc_bol, lc_col;
     pp_suppress *sup;
     size_t nsup;
+    /* Block suppressions still open at the end of a chunk: they go on in
+     * the next chunk of the same file (owned). */
+    pp_suppress *carry;
+    size_t ncarry;
     /* results */
     size_t counts[NVERDICTS];
     size_t suppressed;
@@ -326,10 +330,27 @@ static int check_chunk(struct run *r, const char *p, size_t len, size_t base,
     r->chunk_base = base;
     r->chunk_line = line;
     r->lc_off = 0, r->lc_line = line, r->lc_bol = 0, r->lc_col = 1;
-    r->sup = NULL;
-    r->nsup = 0;
+    /* the blocks left open by the chunk before start at its first line */
+    r->sup = r->carry;
+    r->nsup = r->ncarry;
+    r->carry = NULL;
+    r->ncarry = 0;
+    for (size_t i = 0; i < r->nsup; i++)
+        r->sup[i].line = 1;
     rc = pp_prose_sentences(p, len, base, r->markdown, on_sentence, r,
                             &r->sup, &r->nsup, &st);
+    for (size_t i = 0; i < r->nsup; i++) {
+        pp_suppress *c;
+        if (r->sup[i].last_line != (size_t)-1)
+            continue;
+        c = realloc(r->carry, (r->ncarry + 1) * sizeof(*c));
+        if (!c) {
+            rc = pp_error_set(PP_ENOMEM, "out of memory");
+            break;
+        }
+        r->carry = c;
+        r->carry[r->ncarry++] = r->sup[i];
+    }
     free(r->sup);
     r->sup = NULL;
     if (st.skipped_blocks)
@@ -464,6 +485,9 @@ static int check_stream(struct run *r, FILE *in)
     }
     if (rc == 0 && chunk.len)
         rc = check_chunk(r, chunk.ptr, chunk.len, chunk_off, chunk_line);
+    free(r->carry); /* a block left open ends with its file */
+    r->carry = NULL;
+    r->ncarry = 0;
     pp_buf_dispose(&chunk);
     pp_buf_dispose(&line);
     return rc;

@@ -47,11 +47,25 @@ done:
     return 0;
 }
 
+/* Every claim must point inside its sentence (abort otherwise: the CLI
+ * maps offsets to lines and columns through them). */
 static int on_sentence(const pp_sentence *s, void *arg)
 {
-    cJSON *claims = cJSON_CreateArray();
+    cJSON *claims = cJSON_CreateArray(), *c;
     (void)arg;
-    pp_checker_sentence(checker, s->text, s->len, claims);
+    if (s->table)
+        pp_checker_row(checker, s->text, s->len, s->table == 1, claims);
+    else
+        pp_checker_sentence(checker, s->text, s->len, claims);
+    cJSON_ArrayForEach(c, claims)
+    {
+        const cJSON *off = cJSON_GetObjectItemCaseSensitive(c, "offset");
+        const cJSON *len = cJSON_GetObjectItemCaseSensitive(c, "length");
+        if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len) ||
+            off->valuedouble < 0 ||
+            off->valuedouble + len->valuedouble > (double)s->len)
+            abort();
+    }
     cJSON_Delete(claims);
     return 0;
 }
