@@ -279,6 +279,8 @@ static int on_sentence(const pp_sentence *s, void *arg)
     cJSON *claims = cJSON_CreateArray(), *c;
     if (!claims)
         return pp_error_set(PP_ENOMEM, "out of memory");
+    if (s->heading) /* a new section: a new worked example */
+        pp_checker_begin_document(r->checker);
     if ((s->table ? pp_checker_row(r->checker, s->text, s->len,
                                    s->table == 1, claims)
                   : pp_checker_sentence(r->checker, s->text, s->len,

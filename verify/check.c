@@ -1062,6 +1062,7 @@ void pp_checker_begin_document(pp_checker *c)
         c->vars[i].age = CTX_STALE;
     memset(&c->solve, 0, sizeof(c->solve));
     c->solve.age = CTX_STALE;
+    c->table.n = 0;
 }
 
 static void ctx_age(pp_checker *c)

@@ -29,8 +29,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *passports,
                    size_t n, const pp_rules *rules);
 void pp_checker_free(pp_checker *c);
 
-/* Start a new document: forget the inputs of worked examples (N, D, C,
- * the training-state memory) carried from sentence to sentence. */
+/* Start a new document (or section: the checker calls it at a heading):
+ * forget the inputs of worked examples (N, D, C, named quantities, the
+ * training-state memory, a table's columns) carried from sentence to
+ * sentence. */
 void pp_checker_begin_document(pp_checker *c);
 
 /* Check one sentence (sentences of a document in order, so a worked

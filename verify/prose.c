@@ -23,6 +23,7 @@ struct segbuf {
     size_t cap;
     int math_only;
     int table; /* a table row: 1 header, 2 body (pp_sentence.table) */
+    int heading; /* the block is a heading */
 };
 
 struct walker {
@@ -147,6 +148,7 @@ static int flush(struct walker *w)
         pp_buf_clear(&b->text);
         b->math_only = 1;
         b->table = 0;
+        b->heading = 0;
         return w->rc;
     }
     for (i = 0; i <= b->text.len && w->rc == 0; i++) {
@@ -166,6 +168,7 @@ static int flush(struct walker *w)
     pp_buf_clear(&b->text);
     b->math_only = 1;
     b->table = 0;
+    b->heading = 0;
     return w->rc;
 }
 
@@ -188,6 +191,7 @@ static int emit_sentence(struct walker *w, size_t start, size_t end)
     s.origin = b->origin + start;
     s.in_math = b->math_only;
     s.table = b->table;
+    s.heading = b->heading;
     w->stats->sentences++;
     w->rc = w->fn(&s, w->arg);
     b->text.ptr[end] = saved;
@@ -288,6 +292,8 @@ static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
     if (t == MD_BLOCK_P || t == MD_BLOCK_H || t == MD_BLOCK_LI ||
         t == MD_BLOCK_TD || t == MD_BLOCK_TH)
         flush(w);
+    if (t == MD_BLOCK_H)
+        w->cur.heading = 1;
     return w->rc;
 }
 

@@ -30,6 +30,7 @@ typedef struct pp_sentence {
     int in_math;          /* the sentence is all LaTeX math */
     int table;            /* 0 prose; a table row, its cells separated by
                            * '\t': 1 a header row, 2 a body row */
+    int heading;          /* a Markdown heading */
 } pp_sentence;
 
 /* A suppression directive. */
