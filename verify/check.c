@@ -27,6 +27,7 @@
 
 #include "../core/buf.h"
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
 #include "../core/utf8.h"
 #include "calc.h"
@@ -2095,8 +2096,8 @@ static const char *const w_complement[] = {" что", " that", " чтобы",
 
 /* A sentence that names what it states as a misconception refutes it. */
 static const char *const w_refuted[] = {
-    "misconception", "myth", "misleading", "заблуждени", "миф",
-    "ошибочн", "误区", "误导", "错误观念", NULL};
+    "misconception", "myth", "misleading", "misread", "заблуждени", "миф",
+    "ошибочн", "误区", "误导", "误读", "错误观念", NULL};
 
 /* Is offset `at` inside quotation marks (“...”, «...», "...")?  A quoted
  * phrase is cited, not claimed. */
@@ -2156,6 +2157,43 @@ static int clause_has(const struct sent *s, size_t at, const char *const *ws)
     return hit;
 }
 
+/* Is the predicate after a universal word negated: a word of `ws` between
+ * the end of the match and the end of its clause, before any "that"/"что"
+ * that would open a clause of its own ("a universal speed-up cannot be
+ * derived", "универсальный коэффициент ... не выводится"; not "guarantees
+ * that logits do not explode"). */
+static int clause_after_has(const struct sent *s, size_t end,
+                            const char *const *ws)
+{
+    static const char *const bounds[] = {",", ";", ":", " - ", "\xE2\x80\x94",
+                                         "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+                                         "\xE3\x80\x81", ". ", NULL};
+    size_t to = s->len;
+    pp_buf pad = PP_BUF_INIT;
+    int hit = 0;
+    for (const char *const *b = bounds; *b; b++) {
+        const char *p = memmem(s->low.ptr + end, s->len - end, *b,
+                               strlen(*b));
+        if (p && (size_t)(p - s->low.ptr) < to)
+            to = (size_t)(p - s->low.ptr);
+    }
+    for (const char *const *c = w_complement; *c; c++) {
+        const char *p = memmem(s->low.ptr + end, to - end, *c, strlen(*c));
+        if (p)
+            to = (size_t)(p - s->low.ptr);
+    }
+    pp_buf_putc(&pad, ' ');
+    pp_buf_put(&pad, s->low.ptr + end, to - end);
+    pp_buf_putc(&pad, ' ');
+    for (; *ws && pad.ptr; ws++)
+        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
+            hit = 1;
+            break;
+        }
+    pp_buf_dispose(&pad);
+    return hit;
+}
+
 /* Technical subjects a universal statement is about. */
 static const char *const w_subject[] = {
     "fp8", "fp4", "bf16", "fp16", "nvfp4", "mxfp4", "muon", "adamw",
@@ -2177,6 +2215,7 @@ static void check_generalisations(struct sent *s)
         size_t a = hits[h].start;
         int universal = !strncmp(hits[h].id, "universal.", 10);
         if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
+            (universal && clause_after_has(s, hits[h].end, w_negation)) ||
             any_near(s, 0, s->len, w_refuted) || quoted(s, a))
             continue;
         if (universal && !s->ents_done) {
@@ -2267,7 +2306,12 @@ static char column_kind(const char *t, size_t n)
         return 0;
     h = pp_buf_cstr(&b);
 #define HAS(w) (strstr(h, (w)) != NULL)
-    if (HAS("20n"))
+    for (const char *const *r = w_refuted; *r; r++)
+        if (HAS(*r))
+            k = 'M'; /* misreadings: its cells state what is wrong */
+    if (k)
+        ;
+    else if (HAS("20n"))
         k = 'U'; /* the D = 20N rule: its N and D */
     else if (HAS("/n") || HAS("per param") || HAS("на параметр") ||
              HAS("每参数"))
@@ -2318,24 +2362,34 @@ static void table_header(pp_checker *c, const char *text, size_t len)
     pp_buf_dispose(&low);
 }
 
-/* Claims of a sub-text [a, b) moved into `claims`, offsets made relative
- * to the row. */
-static int cell_as_sentence(pp_checker *c, const char *text, size_t a,
-                            size_t b, cJSON *claims)
+/* A row whose columns the header does not name, read as one sentence (the
+ * run a row names binds the figures of its other cells); a
+ * generalisation in a column of misreadings ("common misreading",
+ * "常见误读") is stated to be refuted, not claimed. */
+static int row_as_sentence(pp_checker *c, const char *text, size_t len,
+                           const size_t *cell, size_t ncell, cJSON *claims)
 {
     cJSON *tmp = cJSON_CreateArray(), *x;
-    int n;
+    int n, kept = 0;
     if (!tmp)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    n = sentence(c, text + a, b - a, tmp);
+    n = sentence(c, text, len, tmp);
     while (n >= 0 && (x = cJSON_DetachItemFromArray(tmp, 0)) != NULL) {
-        cJSON *off = cJSON_GetObjectItemCaseSensitive(x, "offset");
-        if (off)
-            cJSON_SetNumberValue(off, off->valuedouble + (double)a);
+        const cJSON *off = cJSON_GetObjectItemCaseSensitive(x, "offset");
+        size_t at = cJSON_IsNumber(off) ? (size_t)off->valuedouble : 0, k = 0;
+        while (k + 1 < ncell && cell[k + 1] <= at)
+            k++;
+        if (k < c->table.n && c->table.kind[k] == 'M' &&
+            !strcmp(pp_json_str(x, "verdict", ""),
+                    "unsupported-generalisation")) {
+            cJSON_Delete(x);
+            continue;
+        }
         cJSON_AddItemToArray(claims, x);
+        kept++;
     }
     cJSON_Delete(tmp);
-    return n;
+    return n < 0 ? n : kept;
 }
 
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
@@ -2354,22 +2408,13 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
         return 0;
     }
     for (size_t k = 0; k < c->table.n; k++)
-        known += c->table.kind[k] != 0;
+        known += c->table.kind[k] != 0 && c->table.kind[k] != 'M';
     cell[ncell++] = 0;
     for (size_t i = 0; i < len && ncell <= PP_TABLE_COLS; i++)
         if (text[i] == '\t')
             cell[ncell++] = i + 1;
-    if (!known) { /* nothing known of the columns: cell by cell */
-        int total = 0;
-        for (size_t k = 0; k < ncell; k++) {
-            size_t b = k + 1 < ncell ? cell[k + 1] - 1 : len;
-            int n = cell_as_sentence(c, text, cell[k], b, claims);
-            if (n < 0)
-                return n;
-            total += n;
-        }
-        return total;
-    }
+    if (!known) /* nothing known of the columns: the row as a sentence */
+        return row_as_sentence(c, text, len, cell, ncell, claims);
     memset(&s, 0, sizeof(s));
     s.c = c;
     s.text = text;

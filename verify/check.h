@@ -51,7 +51,8 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
  * law's N*, D*, D/N or the D = 20N rule), and the body rows after it are
  * checked column by column against the passport the row names or the
  * recomputation at the row's budget.  A row of a table whose header names
- * none of these is checked cell by cell as sentences.  Returns as
+ * none of these is checked as one sentence (a generalisation in a column
+ * headed as misreadings is not a finding).  Returns as
  * pp_checker_sentence. */
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims);

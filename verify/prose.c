@@ -125,7 +125,63 @@ static int tab_table(const struct segbuf *b)
     return lines >= 2;
 }
 
+/* Is every line of the block a pipe-table line ("| a | b |", a delimiter
+ * row or a stray "|"), with two rows of cells at least: a table the
+ * Markdown parser did not take for one (its delimiter row misplaced). */
+static int pipe_table(const struct segbuf *b)
+{
+    size_t rows = 0, pipes = 0, first = 1;
+    for (size_t i = 0; i <= b->text.len; i++) {
+        char ch = i < b->text.len ? b->text.ptr[i] : '\n';
+        if (ch == '\n') {
+            if (pipes >= 3)
+                rows++;
+            if (first == 1 && pipes == 0)
+                return 0; /* a line of prose */
+            pipes = 0;
+            first = 1;
+        } else if (ch == '|') {
+            pipes++;
+            first = 0;
+        } else if (first == 1 && ch != ' ') {
+            return 0; /* a line that does not start with a pipe */
+        }
+    }
+    return rows >= 2;
+}
+
 static int emit_sentence(struct walker *w, size_t start, size_t end);
+
+/* Emit the rows of a table typed in one block, line by line, cells
+ * separated by tabs (pipes become tabs); delimiter rows and lines with
+ * fewer than three pipes are skipped. */
+static void emit_rows(struct walker *w, int pipes)
+{
+    struct segbuf *b = &w->cur;
+    size_t start = 0, rows = 0;
+    b->heading = 0; /* a table underlined by "---" is no heading */
+    for (size_t i = 0; i <= b->text.len && w->rc == 0; i++) {
+        size_t cells = 0;
+        int delim = 1;
+        if (i < b->text.len && b->text.ptr[i] != '\n')
+            continue;
+        for (size_t k = start; k < i; k++) {
+            char ch = b->text.ptr[k];
+            cells += ch == (pipes ? '|' : '\t');
+            if (!strchr("|-: \t", ch))
+                delim = 0;
+        }
+        if (!pipes || (cells >= 3 && !delim)) {
+            if (pipes)
+                for (size_t k = start; k < i; k++)
+                    if (b->text.ptr[k] == '|')
+                        b->text.ptr[k] = '\t';
+            b->table = rows++ ? 2 : 1;
+            emit_sentence(w, start, i);
+        }
+        start = i + 1;
+    }
+}
 
 static int flush(struct walker *w)
 {
@@ -137,14 +193,9 @@ static int flush(struct walker *w)
         pp_buf_clear(&b->text);
         return 0;
     }
-    if (!b->table && b->text.len && tab_table(b)) {
+    if (!b->table && b->text.len && (tab_table(b) || pipe_table(b))) {
         /* one row per line, the first the header */
-        for (i = 0; i <= b->text.len && w->rc == 0; i++)
-            if (i == b->text.len || b->text.ptr[i] == '\n') {
-                b->table = start ? 2 : 1;
-                emit_sentence(w, start, i);
-                start = i + 1;
-            }
+        emit_rows(w, !tab_table(b));
         pp_buf_clear(&b->text);
         b->math_only = 1;
         b->table = 0;
