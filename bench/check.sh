@@ -9,7 +9,8 @@
 # time, throughput and peak memory, as a Markdown table.
 #
 # Needs: build/passport, python3 (generator and peak-memory probe), rg
-# (Debian ripgrep).  BENCH_DIR keeps the corpus (default: a temporary
+# (Debian ripgrep); cc and md4c's pkg-config file for the parse floor row
+# (skipped without them).  BENCH_DIR keeps the corpus (default: a temporary
 # folder, removed at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +58,13 @@ PY
 
 read -r pms pkb < <(run_stats "$P" check --format json "$corpus")
 read -r rms rkb < <(run_stats rg -c -e "$pattern" "$corpus")
+# The floor of any checker that parses Markdown with a real parser: md4c
+# alone, callbacks doing nothing (bench/md4c_floor.c).
+floor="$dir/md4c_floor"
+fms=""
+if cc -O2 -o "$floor" "$here/md4c_floor.c" $(pkg-config --cflags --libs md4c) 2>/dev/null; then
+    read -r fms fkb < <(run_stats "$floor" "$corpus")
+fi
 mbs() { python3 -c "print(f'{$bytes / 1048576 / ($1 / 1000):.1f}')"; }
 echo "corpus: $(( bytes / 1048576 )) MB, median of $RUNS runs"
 echo
@@ -64,5 +72,7 @@ echo "| tool | median | throughput | peak memory |"
 echo "|---|---|---|---|"
 echo "| passport check --format json | ${pms} ms | $(mbs "$pms") MB/s | $(( pkb / 1024 )) MiB |"
 echo "| rg -c (number-with-unit pattern) | ${rms} ms | $(mbs "$rms") MB/s | $(( rkb / 1024 )) MiB |"
+[ -z "$fms" ] || echo "| md4c parse alone, no-op callbacks (bench/md4c_floor.c) | ${fms} ms | $(mbs "$fms") MB/s | $(( fkb / 1024 )) MiB |"
 echo
 python3 -c "print(f'passport / ripgrep: {$pms / $rms:.1f}x the time')"
+[ -z "$fms" ] || python3 -c "print(f'md4c alone / ripgrep: {$fms / $rms:.1f}x the time')"
