@@ -23,9 +23,10 @@
 #include <stddef.h>
 
 /* Bounds: literals kept per pattern, and automaton states (past them the
- * set refuses more literals and every pattern is run). */
+ * set refuses more literals and every pattern is run; the automaton is
+ * then at most 16 MiB). */
 #define PP_LITERALS_MAX 64
-#define PP_LITSET_MAX_STATES 65536
+#define PP_LITSET_MAX_STATES 16384
 
 /* The required literals of `pattern` (PCRE2 syntax, compiled caseless,
  * without PCRE2_EXTENDED), folded, NUL-terminated: up to `max` in lits[]
