@@ -23,8 +23,8 @@
 #include <stddef.h>
 
 /* Bounds: literals kept per pattern, and automaton states (past them the
- * set refuses more literals and every pattern is run; the automaton is
- * then at most 16 MiB). */
+ * set refuses more literals and every pattern is run).  The states bound
+ * keeps the transition table under 16 MiB (states x 256 classes x 4). */
 #define PP_LITERALS_MAX 64
 #define PP_LITSET_MAX_STATES 16384
 
