@@ -744,6 +744,25 @@ static void bind_entity_figures(struct sent *s)
 
 /* Compare a written figure with a recomputed value.  The figure's own
  * rounding decides, widened by 1 % for the rounding of the inputs. */
+/* The claim of a recomputed figure `n`: confirmed when `agrees`, else
+ * contradicted; `shown` is the recomputed value as the message writes it. */
+static void recomputed(struct sent *s, const pp_number *n, const char *attr,
+                       double value, int agrees, const char *shown,
+                       const char *how)
+{
+    if (agrees)
+        emit(s, n->start, n->end - n->start, NULL, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+             "confirmed", "%s recomputes to %s", how, shown);
+    else
+        emit(s, n->start, n->end - n->start, NULL, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+             "contradicted", "%s recomputes to %s, not %.*s", how, shown,
+             (int)(n->end - n->start), s->text + n->start);
+    cJSON_ReplaceItemInObjectCaseSensitive(last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+}
+
 static void check_derived(struct sent *s, size_t i, const char *attr,
                           double computed, const char *how)
 {
@@ -760,17 +779,7 @@ static void check_derived(struct sent *s, size_t i, const char *attr,
         pp_buf_printf(&e, "%.3g%%", computed * 100);
     else
         pp_num_human(&e, computed, 3);
-    if (overlap(claim, calc))
-        emit(s, n->start, n->end - n->start, NULL, attr,
-             cJSON_CreateNumber(n->value), cJSON_CreateNumber(computed),
-             "confirmed", "%s recomputes to %s", how, e.ptr);
-    else
-        emit(s, n->start, n->end - n->start, NULL, attr,
-             cJSON_CreateNumber(n->value), cJSON_CreateNumber(computed),
-             "contradicted", "%s recomputes to %s, not %.*s", how, e.ptr,
-             (int)(n->end - n->start), s->text + n->start);
-    cJSON_ReplaceItemInObjectCaseSensitive(last_claim(s), "source",
-                                           cJSON_CreateString("recomputed"));
+    recomputed(s, n, attr, computed, overlap(claim, calc), e.ptr, how);
     pp_buf_dispose(&e);
 }
 
@@ -1576,17 +1585,7 @@ static void check_exact(struct sent *s, size_t i, const char *attr,
     pp_buf e = PP_BUF_INIT;
     s->used[i] = 1;
     pp_buf_printf(&e, "%.*g", n->sig + 2 > 17 ? 17 : n->sig + 2, value);
-    if (overlap(claim, calc))
-        emit(s, n->start, n->end - n->start, NULL, attr,
-             cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
-             "confirmed", "%s recomputes to %s", how, e.ptr);
-    else
-        emit(s, n->start, n->end - n->start, NULL, attr,
-             cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
-             "contradicted", "%s recomputes to %s, not %.*s", how, e.ptr,
-             (int)(n->end - n->start), s->text + n->start);
-    cJSON_ReplaceItemInObjectCaseSensitive(last_claim(s), "source",
-                                           cJSON_CreateString("recomputed"));
+    recomputed(s, n, attr, value, overlap(claim, calc), e.ptr, how);
     pp_buf_dispose(&e);
 }
 
