@@ -64,7 +64,8 @@ struct pp_checker {
         Cstar,  /* the budget of the last N*, D* checked */
         L1, L2, /* the last two fitted losses computed, L1 the latest */
         Lt,     /* a target loss "L_t" (exact when it was recomputed) */
-        PN, PD; /* a scenario written as a pair, "8.03B/15T" */
+        PN, PD, /* a scenario written as a pair, "8.03B/15T" */
+        law;    /* the text spoke of the fitted law (age only) */
     double Lt_half; /* the rounding of Lt when it is the written figure */
     /* Named quantities of a worked example (N_{70}, D_{70}, \Delta C),
      * kept longer than N, D and C: their names say what they are. */
@@ -1065,7 +1066,7 @@ void pp_checker_begin_document(pp_checker *c)
 {
     struct ctx_value none = {0, CTX_STALE};
     c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
-    c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = none;
+    c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = c->law = none;
     c->Lt_half = 0;
     memset(c->vars, 0, sizeof(c->vars));
     for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
@@ -1080,7 +1081,8 @@ static void ctx_age(pp_checker *c)
     struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,
                                &c->P,  &c->M,         &c->mem_total,
                                &c->per_rank, &c->Cstar, &c->L1,
-                               &c->L2, &c->Lt, &c->PN, &c->PD};
+                               &c->L2, &c->Lt, &c->PN, &c->PD,
+                               &c->law};
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (all[i]->age < CTX_STALE)
             all[i]->age++;
@@ -1609,13 +1611,25 @@ static void loss_seen(pp_checker *c, double L)
     ctx_set(&c->L1, L);
 }
 
+/* Words that say the text is about a fitted scaling law: only then is
+ * "L(N, D)" the law's loss (elsewhere it may be a measured one). */
+static const char *const w_law[] = {
+    "fitted", "chinchilla", "scaling law", "scaling-law", "hoffmann",
+    "parametric", "аппроксимац", "эмпирическ", "закон масштабир",
+    "законы масштабир", "拟合", "缩放定律", "缩放律", "scaling 律", NULL};
+
 /* "L(8.03B, 15T) = 1.948310", "L(N^{*}, D^{*}) = ...", "L_t = ...",
- * "\Delta L \approx ...", and "L(70B, D_{70}) = L_t" (to be solved). */
+ * "\Delta L \approx ...", and "L(70B, D_{70}) = L_t" (to be solved),
+ * in a text that spoke of the fitted law in the last sentences. */
 static void derived_losses(struct sent *s)
 {
     pp_checker *c = s->c;
     pp_law law = pp_law_default();
     const char *t = s->low.ptr;
+    if (any_near(s, 0, s->len, w_law) || c->Cstar.age == 0)
+        c->law.age = 0;
+    if (c->law.age > VAR_MAX_AGE)
+        return;
     for (size_t i = 0; i + 2 < s->len; i++) {
         long k;
         double L, N, D;
