@@ -31,6 +31,7 @@
 #include "../core/num.h"
 #include "../core/utf8.h"
 #include "calc.h"
+#include "literal.h"
 #include "numbers.h"
 #include "../core/banned.h"
 
@@ -42,6 +43,7 @@
 struct alias {
     pcre2_code *re;
     int passport; /* index; several aliases may name several passports */
+    int always;   /* no ASCII first word to look for: always matched */
 };
 
 struct pp_checker {
@@ -51,6 +53,10 @@ struct pp_checker {
     int limited;        /* the last sentence hit a pattern's match limit */
     struct alias *aliases;
     size_t naliases;
+    /* The aliases' first words (ASCII, folded), so that a sentence runs
+     * only the alias patterns whose first word it holds. */
+    pp_litset *alias_words;   /* owned; NULL: match every alias */
+    unsigned char *alias_hit; /* owned: per alias, scratch of a sentence */
     pcre2_match_context *mctx;
     pcre2_match_data *md; /* reused by every alias match */
     /* Worked examples set their inputs a sentence or two before the
@@ -128,6 +134,27 @@ static pcre2_code *alias_pattern(const char *name)
     return re;
 }
 
+/* The first word of the alias just added, for the prefilter: ASCII
+ * letters and digits only (the pattern is caseless and begins with it);
+ * an alias that starts otherwise is always matched. */
+static void alias_word(pp_checker *c, const char *name)
+{
+    struct alias *al = &c->aliases[c->naliases - 1];
+    char w[64];
+    size_t k = 0;
+    const unsigned char *p = (const unsigned char *)name;
+    while (*p && !isalnum(*p) && *p < 0x80)
+        p++;
+    while (*p && k + 1 < sizeof(w) && isalnum(*p) && *p < 0x80)
+        w[k++] = (char)tolower(*p++);
+    if (k == 0 || (*p >= 0x80) ||
+        (!c->alias_words && pp_litset_new(&c->alias_words) < 0) ||
+        pp_litset_add(c->alias_words, w, k, (unsigned)(c->naliases - 1)) < 0) {
+        pp_error_clear();
+        al->always = 1;
+    }
+}
+
 int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
                    const pp_rules *rules)
 {
@@ -175,9 +202,20 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
             if ((re = alias_pattern(names[j])) != NULL) {
                 c->aliases[c->naliases].re = re;
                 c->aliases[c->naliases].passport = (int)i;
+                c->aliases[c->naliases].always = 0;
                 c->naliases++;
+                alias_word(c, names[j]);
             }
         }
+    }
+    if (c->alias_words && pp_litset_build(c->alias_words) < 0) {
+        pp_checker_free(c);
+        return PP_ENOMEM;
+    }
+    c->alias_hit = calloc(c->naliases ? c->naliases : 1, 1);
+    if (!c->alias_hit) {
+        pp_checker_free(c);
+        return pp_error_set(PP_ENOMEM, "out of memory");
     }
     *out = c;
     return 0;
@@ -190,6 +228,8 @@ void pp_checker_free(pp_checker *c)
     for (size_t i = 0; i < c->naliases; i++)
         pcre2_code_free(c->aliases[i].re);
     free(c->aliases);
+    pp_litset_free(c->alias_words);
+    free(c->alias_hit);
     pcre2_match_context_free(c->mctx);
     pcre2_match_data_free(c->md);
     free((void *)c->docs);
@@ -250,9 +290,17 @@ static size_t back(size_t at, size_t n)
 static void find_entities(struct sent *s)
 {
     pcre2_match_data *md = s->c->md;
+    int filter = s->c->alias_words && !s->odd;
+    if (filter) {
+        memset(s->c->alias_hit, 0, s->c->naliases);
+        pp_litset_scan(s->c->alias_words, s->low.ptr, s->len,
+                       s->c->alias_hit);
+    }
     for (size_t a = 0; a < s->c->naliases; a++) {
         const struct alias *al = &s->c->aliases[a];
         PCRE2_SIZE start = 0;
+        if (filter && !al->always && !s->c->alias_hit[a])
+            continue; /* its first word is nowhere in the sentence */
         while (start < s->len &&
                pcre2_match(al->re, (PCRE2_SPTR)s->text, s->len, start, 0, md,
                            s->c->mctx) >= 0) {
