@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/banned.h"
+
 static int block(MD_BLOCKTYPE t, void *d, void *u)
 {
     (void)t, (void)d, (void)u;
