@@ -203,11 +203,13 @@ static void write_json(struct run *r, const cJSON *c)
         one.len--;
     if (r->emitted++)
         pp_buf_puts(&b, ",\n");
-    pp_buf_puts(&b, "    ");
-    for (size_t i = 0; i < one.len; i++) {
-        pp_buf_putc(&b, one.ptr[i]);
-        if (one.ptr[i] == '\n')
-            pp_buf_puts(&b, "    ");
+    /* indented by four more spaces, line by line */
+    for (size_t i = 0; i < one.len;) {
+        const char *nl = memchr(one.ptr + i, '\n', one.len - i);
+        size_t n = nl ? (size_t)(nl - one.ptr) + 1 - i : one.len - i;
+        pp_buf_puts(&b, "    ");
+        pp_buf_put(&b, one.ptr + i, n);
+        i += n;
     }
     put(r, &b);
     pp_buf_dispose(&one);
