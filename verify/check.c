@@ -2183,17 +2183,36 @@ static int quoted(const struct sent *s, size_t at)
     return depth > 0 || ascii;
 }
 
-/* Does the clause ending at `at` contain a word of `ws`?  The sentence
- * is padded with a space at its start so " не " matches a first word. */
-static int clause_has(const struct sent *s, size_t at, const char *const *ws)
+/* What ends a clause: commas, semicolons, colons and dashes, Latin and
+ * CJK. */
+static const char *const clause_bounds[] = {
+    ",", ";", ":", " - ", "\xE2\x80\x94", "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+    "\xE3\x80\x81", NULL};
+
+/* Does [from, to) of the folded sentence, padded with a space at each
+ * end (so " не " matches a first or last word), hold a word of `ws`? */
+static int span_has(const struct sent *s, size_t from, size_t to,
+                    const char *const *ws)
 {
-    static const char *const bounds[] = {",", ";", ":", " - ", "\xE2\x80\x94",
-                                         "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-                                         "\xE3\x80\x81", NULL};
-    size_t from = 0;
     pp_buf pad = PP_BUF_INIT;
     int hit = 0;
-    for (const char *const *b = bounds; *b; b++) {
+    pp_buf_putc(&pad, ' ');
+    pp_buf_put(&pad, s->low.ptr + from, to - from);
+    pp_buf_putc(&pad, ' ');
+    for (; *ws && pad.ptr; ws++)
+        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
+            hit = 1;
+            break;
+        }
+    pp_buf_dispose(&pad);
+    return hit;
+}
+
+/* Does the clause ending at `at` contain a word of `ws`? */
+static int clause_has(const struct sent *s, size_t at, const char *const *ws)
+{
+    size_t from = 0;
+    for (const char *const *b = clause_bounds; *b; b++) {
         size_t bl = strlen(*b);
         for (size_t i = at; i-- > from;)
             if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
@@ -2206,16 +2225,7 @@ static int clause_has(const struct sent *s, size_t at, const char *const *ws)
                 break;
             }
     }
-    pp_buf_putc(&pad, ' ');
-    pp_buf_put(&pad, s->low.ptr + from, at - from);
-    pp_buf_putc(&pad, ' ');
-    for (; *ws && pad.ptr; ws++)
-        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
-            hit = 1;
-            break;
-        }
-    pp_buf_dispose(&pad);
-    return hit;
+    return span_has(s, from, at, ws);
 }
 
 /* Is the predicate after a universal word negated: a word of `ws` between
@@ -2226,13 +2236,8 @@ static int clause_has(const struct sent *s, size_t at, const char *const *ws)
 static int clause_after_has(const struct sent *s, size_t end,
                             const char *const *ws)
 {
-    static const char *const bounds[] = {",", ";", ":", " - ", "\xE2\x80\x94",
-                                         "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-                                         "\xE3\x80\x81", ". ", NULL};
     size_t to = s->len;
-    pp_buf pad = PP_BUF_INIT;
-    int hit = 0;
-    for (const char *const *b = bounds; *b; b++) {
+    for (const char *const *b = clause_bounds; *b; b++) {
         const char *p = memmem(s->low.ptr + end, s->len - end, *b,
                                strlen(*b));
         if (p && (size_t)(p - s->low.ptr) < to)
@@ -2243,16 +2248,7 @@ static int clause_after_has(const struct sent *s, size_t end,
         if (p)
             to = (size_t)(p - s->low.ptr);
     }
-    pp_buf_putc(&pad, ' ');
-    pp_buf_put(&pad, s->low.ptr + end, to - end);
-    pp_buf_putc(&pad, ' ');
-    for (; *ws && pad.ptr; ws++)
-        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
-            hit = 1;
-            break;
-        }
-    pp_buf_dispose(&pad);
-    return hit;
+    return span_has(s, end, to, ws);
 }
 
 /* Technical subjects a universal statement is about. */
