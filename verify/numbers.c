@@ -155,6 +155,20 @@ static size_t latex_text(const char *s, size_t n, size_t j)
     return 0;
 }
 
+/* "6 × 37B × 14.8T", "2 × (a + b)", "3 × N": a product goes on after the
+ * sign, so the figure before it is no multiplier ("2.5× faster"). */
+static int operand_after(const char *s, size_t n, size_t j)
+{
+    j = skip_spaces(s, n, j);
+    if (j >= n)
+        return 0;
+    if (isdigit((unsigned char)s[j]) || (s[j] && strchr("({$\\", s[j])))
+        return 1;
+    /* a one-letter variable: "× N", "× D_{70}" */
+    return isupper((unsigned char)s[j]) &&
+           (j + 1 >= n || !isalpha((unsigned char)s[j + 1]));
+}
+
 static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
 {
     size_t j = skip_spaces(s, n, i), k;
@@ -193,8 +207,9 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         num->value /= 100;
         return j + 2;
     }
-    if (starts(s + j, n - j, "×") || ((j < n && (s[j] == 'x' || s[j] == 'X')) &&
-                                      j == i && word_end(s, n, j + 1))) {
+    if ((starts(s + j, n - j, "×") && !operand_after(s, n, j + strlen("×"))) ||
+        ((j < n && (s[j] == 'x' || s[j] == 'X')) && j == i &&
+         word_end(s, n, j + 1))) {
         num->unit = PP_UNIT_TIMES;
         return j + (s[j] == 'x' || s[j] == 'X' ? 1 : strlen("×"));
     }

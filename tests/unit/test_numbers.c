@@ -46,7 +46,35 @@ static const struct want cases[] = {
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
     {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
     {"scales 2.5x better", 2.5, 2, "=", PP_UNIT_TIMES},
+    {"2.5\xC3\x97 faster", 2.5, 2, "=", PP_UNIT_TIMES},
 };
+
+/* "6 × 37B × 14.8T": a sign an operand follows multiplies; the figure
+ * before it is no multiplier ("2.5× faster" is). */
+static void products(void **state)
+{
+    static const struct {
+        const char *text;
+        size_t count;
+        enum pp_unit first;
+    } prods[] = {
+        {"6 \xC3\x97 37B \xC3\x97 14.8T", 3, PP_UNIT_NONE},
+        {"2 \xC3\x97 (a + b)", 1, PP_UNIT_NONE},
+        {"3 \xC3\x97 N", 1, PP_UNIT_NONE},
+        {"3 \xC3\x97 Nemotron", 1, PP_UNIT_TIMES},
+        {"3 \xC3\x97", 1, PP_UNIT_TIMES},
+        {"3 \xC3\x97 $D$", 1, PP_UNIT_NONE},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(prods) / sizeof(prods[0]); i++) {
+        pp_number n[4];
+        size_t k = pp_numbers_scan(prods[i].text, strlen(prods[i].text), n, 4);
+        if (k != prods[i].count || n[0].unit != prods[i].first)
+            fail_msg("'%s': %zu numbers, the first of unit %d; want %zu, %d",
+                     prods[i].text, k, k ? (int)n[0].unit : -1,
+                     prods[i].count, (int)prods[i].first);
+    }
+}
 
 static void forms(void **state)
 {
@@ -108,6 +136,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),
         cmocka_unit_test(not_numbers),
+        cmocka_unit_test(products),
         cmocka_unit_test(spans_and_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
