@@ -33,6 +33,7 @@
 #include "calc.h"
 #include "literal.h"
 #include "numbers.h"
+#include "range.h"
 #include "../core/banned.h"
 
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
@@ -352,34 +353,9 @@ static const struct entity *entity_for(const struct sent *s, size_t at)
 /* Ranges                                                             */
 /* ------------------------------------------------------------------ */
 
-struct range {
-    double lo, hi;
-};
-
-static struct range range_of(double v, int sig, const char *q)
+static pp_range num_range(const pp_number *n)
 {
-    double h = pp_half_ulp(v, sig > 0 ? sig : 17);
-    struct range r;
-    if (!strcmp(q, "=")) {
-        r.lo = v - h, r.hi = v + h;
-    } else if (!strcmp(q, "\xE2\x89\x88")) {
-        r.lo = v - 2 * h, r.hi = v + 2 * h;
-    } else if (!strcmp(q, ">") || !strcmp(q, "\xE2\x89\xA5")) {
-        r.lo = v, r.hi = INFINITY;
-    } else {
-        r.lo = -INFINITY, r.hi = v;
-    }
-    return r;
-}
-
-static struct range num_range(const pp_number *n)
-{
-    return range_of(n->value, n->sig, n->qualifier);
-}
-
-static int overlap(struct range a, struct range b)
-{
-    return a.lo <= b.hi && b.lo <= a.hi;
+    return pp_range_of(n->value, n->sig, n->qualifier);
 }
 
 /* ------------------------------------------------------------------ */
@@ -465,7 +441,7 @@ static cJSON *last_claim(struct sent *s)
  * sources round it to ("1T", "32B" for 1.04T and 32.6B).  A claim agrees
  * with such a quote when the quoted figure lies within the claim's own
  * rounding ("32B" does; "35B" does not). */
-static int quoted_match(const cJSON *fact, struct range claim)
+static int quoted_match(const cJSON *fact, pp_range claim)
 {
     const cJSON *ev, *v = GET(fact, "value");
     if (!cJSON_IsNumber(v))
@@ -495,7 +471,7 @@ static int quoted_match(const cJSON *fact, struct range claim)
 static void check_fact(struct sent *s, const pp_number *n,
                        unsigned long long set, const char *name)
 {
-    struct range claim = num_range(n);
+    pp_range claim = num_range(n);
     const cJSON *match = NULL, *any = NULL, *undisclosed = NULL;
     const char *who = NULL;
     int confirmed = 0;
@@ -513,7 +489,7 @@ static void check_fact(struct sent *s, const pp_number *n,
             continue;
         }
         any = f;
-        if (overlap(claim, range_of(GET(f, "value")->valuedouble,
+        if (pp_range_meet(claim, pp_range_of(GET(f, "value")->valuedouble,
                                     GET(f, "sig_digits")->valueint,
                                     GET(f, "qualifier")->valuestring)) ||
             quoted_match(f, claim)) {
@@ -583,7 +559,7 @@ static void check_hyper(struct sent *s, const pp_number *n,
                         unsigned long long set, const char *label,
                         const char *const *keys)
 {
-    struct range claim = num_range(n);
+    pp_range claim = num_range(n);
     double v = 0, first = NAN;
     const char *who = NULL;
     int found = 0;
@@ -595,7 +571,7 @@ static void check_hyper(struct sent *s, const pp_number *n,
             if (isnan(first))
                 first = v;
             found = 1;
-            if (overlap(claim, range_of(v, 17, "="))) {
+            if (pp_range_meet(claim, pp_range_of(v, 17, "="))) {
                 emit(s, n->start, n->end - n->start, who, label,
                      cJSON_CreateNumber(n->value), cJSON_CreateNumber(v),
                      "confirmed", "%s %s is %g", who, label, v);
@@ -816,8 +792,8 @@ static void check_derived(struct sent *s, size_t i, const char *attr,
                           double computed, const char *how)
 {
     const pp_number *n = &s->num[i];
-    struct range claim = num_range(n);
-    struct range calc = {computed * 0.99, computed * 1.01};
+    pp_range claim = num_range(n);
+    pp_range calc = {computed * 0.99, computed * 1.01, 1, 1};
     pp_buf e = PP_BUF_INIT;
     if (!isfinite(computed))
         return;
@@ -828,7 +804,7 @@ static void check_derived(struct sent *s, size_t i, const char *attr,
         pp_buf_printf(&e, "%.3g%%", computed * 100);
     else
         pp_num_human(&e, computed, 3);
-    recomputed(s, n, attr, computed, overlap(claim, calc), e.ptr, how);
+    recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr, how);
     pp_buf_dispose(&e);
 }
 
@@ -927,11 +903,11 @@ static const char *const w_tpp[] = {"tokens per param", "token per param",
  * figure is about, e.g. 8.03B -> its token count). */
 static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
 {
-    struct range r = num_range(n);
+    pp_range r = num_range(n);
     for (size_t i = 0; i < s->c->ndocs; i++) {
         const cJSON *f = GET(GET(s->c->docs[i], "facts"), "params.total");
         if (f && cJSON_IsNumber(GET(f, "value")) &&
-            overlap(r, range_of(GET(f, "value")->valuedouble,
+            pp_range_meet(r, pp_range_of(GET(f, "value")->valuedouble,
                                 GET(f, "sig_digits")->valueint, "=")))
             return s->c->docs[i];
     }
@@ -1067,6 +1043,223 @@ static void derived_law(struct sent *s)
             check_derived(s, c[0], "derived.training_flops", v, "6 N D");
         }
         pp_error_clear();
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Derived figures of a named run: recomputed from its passport        */
+/* ------------------------------------------------------------------ */
+
+/* "per (active) parameter", "на (активный) параметр", "每(个激活)参数"
+ * within [from, to): 1 when found; *basis is 'a' (active), 't' (total)
+ * or 0 (not said). */
+static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
+{
+    static const char *const per[] = {"per ", " на ", "每", "/", NULL};
+    static const char *const param[] = {"param", "парамет", "参数", NULL};
+    for (const char *const *p = per; *p; p++) {
+        const char *at;
+        size_t a, b;
+        if (to > s->len)
+            to = s->len;
+        if (from >= to)
+            return 0;
+        at = memmem(s->low.ptr + from, to - from, *p, strlen(*p));
+        if (!at)
+            continue;
+        a = (size_t)(at - s->low.ptr) + strlen(*p);
+        b = a + 40 < s->len ? a + 40 : s->len;
+        for (const char *const *q = param; *q; q++) {
+            const char *m = memmem(s->low.ptr + a, b - a, *q, strlen(*q));
+            if (m) {
+                size_t e = (size_t)(m - s->low.ptr);
+                *basis = any_near(s, a, e, w_active)  ? 'a'
+                         : any_near(s, a, e, w_total) ? 't'
+                                                      : 0;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The claim of a figure recomputed from passport `doc`: `want` is the
+ * range its inputs allow; `alt` (have = 0 if none) a second reading the
+ * figure may take ("tokens per parameter" of an MoE: active or total). */
+static void passport_derived(struct sent *s, const pp_number *n,
+                             const cJSON *doc, const char *attr,
+                             const char *how, pp_range want,
+                             const char *alt_how, pp_range alt,
+                             const char *wrong)
+{
+    const char *who = GET(doc, "id")->valuestring;
+    pp_range claim = num_range(n);
+    int ok = pp_range_meet(claim, want), ok_alt = !ok && alt.have &&
+                                                  pp_range_meet(claim, alt);
+    pp_range shown = ok_alt ? alt : want;
+    double mid = isinf(shown.hi) ? shown.lo : (shown.lo + shown.hi) / 2;
+    pp_buf e = PP_BUF_INIT;
+    pp_num_human(&e, shown.lo, 3);
+    if (!isinf(shown.hi) && shown.hi > shown.lo * 1.0005) {
+        pp_buf_puts(&e, "..");
+        pp_num_human(&e, shown.hi, 3);
+    } else if (isinf(shown.hi)) {
+        pp_buf_puts(&e, " or more");
+    }
+    if (ok || (ok_alt && !wrong))
+        emit(s, n->start, n->end - n->start, who, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+             "confirmed", "%s: %s recomputes to %s", who,
+             ok ? how : alt_how, e.ptr);
+    else if (ok_alt)
+        emit(s, n->start, n->end - n->start, who, attr,
+             cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+             "contradicted", "%s: %.*s is %s (%s); %s", who,
+             (int)(n->end - n->start), s->text + n->start, alt_how, e.ptr,
+             wrong);
+    else {
+        pp_buf_clear(&e);
+        pp_num_human(&e, want.lo, 3);
+        if (isinf(want.hi))
+            pp_buf_puts(&e, " or more");
+        else if (want.hi > want.lo * 1.0005) {
+            pp_buf_puts(&e, "..");
+            pp_num_human(&e, want.hi, 3);
+        }
+        emit(s, n->start, n->end - n->start, who, attr,
+             cJSON_CreateNumber(n->value),
+             cJSON_CreateNumber(isinf(want.hi) ? want.lo
+                                               : (want.lo + want.hi) / 2),
+             "contradicted", "%s: %s recomputes to %s, not %.*s", who, how,
+             e.ptr, (int)(n->end - n->start), s->text + n->start);
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+    pp_buf_dispose(&e);
+}
+
+/* The first passport of entity set `set` that has `a` and `b` facts. */
+static const cJSON *doc_with(const struct sent *s, unsigned long long set,
+                             const char *a, const char *b)
+{
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *f = GET(s->c->docs[i], "facts");
+        if ((set >> i & 1) && pp_range_of_fact(f, a).have &&
+            pp_range_of_fact(f, b).have)
+            return s->c->docs[i];
+    }
+    return NULL;
+}
+
+/* A derived figure of a run whose passport lacks an input: undisclosed
+ * when a report is on record as not giving it, else unverifiable. */
+static void undisclosed_input(struct sent *s, const pp_number *n,
+                              unsigned long long set, const char *attr)
+{
+    static const char *const inputs[] = {"training.tokens", "params.total"};
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *doc = s->c->docs[i];
+        if (!(set >> i & 1))
+            continue;
+        for (size_t k = 0; k < 2; k++) {
+            const cJSON *f = GET(GET(doc, "facts"), inputs[k]);
+            const cJSON *st = GET(f, "status");
+            if (cJSON_IsString(st) &&
+                !strcmp(st->valuestring, "undisclosed")) {
+                emit(s, n->start, n->end - n->start,
+                     GET(doc, "id")->valuestring, attr,
+                     cJSON_CreateNumber(n->value), NULL, "undisclosed",
+                     "%s does not disclose %s, so %.*s cannot come from "
+                     "its reports",
+                     GET(doc, "id")->valuestring, inputs[k],
+                     (int)(n->end - n->start), s->text + n->start);
+                set_evidence(last_claim(s), f);
+                return;
+            }
+        }
+    }
+    emit(s, n->start, n->end - n->start, NULL, attr,
+         cJSON_CreateNumber(n->value), NULL, "unverifiable",
+         "the passport does not record the tokens and parameters to "
+         "recompute %.*s from",
+         (int)(n->end - n->start), s->text + n->start);
+}
+
+static const char *const w_compute[] = {"compute", "train", "обуч",
+                                        "вычисл", "训练", "算力", "计算",
+                                        NULL};
+
+/* "Kimi K2 saw about 475 tokens per active parameter", "DeepSeek-V3's
+ * training compute is about 3.3e24 FLOP": a derived figure of a named run
+ * whose inputs the sentence does not write, recomputed from the run's
+ * passport -- D/N on the parameters the phrase names (either, for an MoE
+ * when it names none), 6*N*D on active parameters (an MoE's compute on
+ * total parameters is a known misreading, and said so). */
+static void derived_passport(struct sent *s)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        const struct entity *ent;
+        const cJSON *doc, *f;
+        pp_range tok, act, tot;
+        int basis = 0;
+        if (s->used[i] || !(ent = entity_for(s, n->start)))
+            continue;
+        if (!n->magnitude && n->value >= 1 && n->value < 1e6 &&
+            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
+            (per_param(s, n->end, n->end + 48, &basis) ||
+             (near(s, back(n->start, 30), n->start, "每") &&
+              per_param(s, back(n->start, 30), n->start, &basis)))) {
+            s->used[i] = 1;
+            if (!(doc = doc_with(s, ent->set, "training.tokens",
+                                 "params.total"))) {
+                undisclosed_input(s, n, ent->set, "derived.tokens_per_param");
+                continue;
+            }
+            f = GET(doc, "facts");
+            tok = pp_range_of_fact(f, "training.tokens");
+            act = pp_range_of_fact(f, "params.active");
+            tot = pp_range_of_fact(f, "params.total");
+            if (basis == 'a' && act.have)
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with active parameters",
+                                 pp_range_div(tok, act), NULL,
+                                 (pp_range){0, 0, 0, 0}, NULL);
+            else if (basis == 't' || !act.have)
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with total parameters",
+                                 pp_range_div(tok, tot), NULL,
+                                 (pp_range){0, 0, 0, 0}, NULL);
+            else
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with total parameters",
+                                 pp_range_div(tok, tot),
+                                 "D / N with active parameters",
+                                 pp_range_div(tok, act), NULL);
+        } else if (n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
+                   any_near(s, 0, s->len, w_compute)) {
+            s->used[i] = 1;
+            if (!(doc = doc_with(s, ent->set, "training.tokens",
+                                 "params.total"))) {
+                undisclosed_input(s, n, ent->set, "derived.training_flops");
+                continue;
+            }
+            f = GET(doc, "facts");
+            tok = pp_range_of_fact(f, "training.tokens");
+            act = pp_range_of_fact(f, "params.active");
+            tot = pp_range_of_fact(f, "params.total");
+            if (!act.have)
+                act = tot; /* a dense model states only its total */
+            passport_derived(
+                s, n, doc, "derived.training_flops",
+                act.hi < tot.lo ? "6 N D with active parameters" : "6 N D",
+                pp_range_mul(act, tok, 6),
+                "6 N D with total parameters",
+                act.hi < tot.lo ? pp_range_mul(tot, tok, 6)
+                                : (pp_range){0, 0, 0, 0},
+                "the compute of a mixture-of-experts model takes its active "
+                "parameters");
+        }
     }
 }
 
@@ -1629,13 +1822,13 @@ static void check_exact(struct sent *s, size_t i, const char *attr,
                         double value, double unc, const char *how)
 {
     const pp_number *n = &s->num[i];
-    struct range claim = num_range(n);
-    struct range calc = {value - fabs(value) * (unc + 1e-12),
-                         value + fabs(value) * (unc + 1e-12)};
+    pp_range claim = num_range(n);
+    pp_range calc = {value - fabs(value) * (unc + 1e-12),
+                     value + fabs(value) * (unc + 1e-12), 1, 1};
     pp_buf e = PP_BUF_INIT;
     s->used[i] = 1;
     pp_buf_printf(&e, "%.*g", n->sig + 2 > 17 ? 17 : n->sig + 2, value);
-    recomputed(s, n, attr, value, overlap(claim, calc), e.ptr, how);
+    recomputed(s, n, attr, value, pp_range_meet(claim, calc), e.ptr, how);
     pp_buf_dispose(&e);
 }
 
@@ -1937,7 +2130,7 @@ static void derived_memory(struct sent *s)
         const pp_number *n = &s->num[i];
         if (s->used[i] || n->unit != PP_UNIT_BYTES)
             continue;
-        if (overlap(num_range(n), (struct range){total * 0.99, total * 1.01}))
+        if (pp_range_meet(num_range(n), (pp_range){total * 0.99, total * 1.01, 1, 1}))
             check_derived(s, i, "derived.memory_total", total,
                           "bytes per parameter times parameters (16 for "
                           "mixed-precision AdamW unless stated)");
@@ -2334,6 +2527,7 @@ static int sentence(pp_checker *c, const char *text, size_t len,
         derived_chains(&s);
         derived_memory(&s);
         derived_law(&s);
+        derived_passport(&s);
         derived_bubble(&s);
         bind_entity_figures(&s);
         check_mechanisms(&s);

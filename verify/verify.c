@@ -13,51 +13,10 @@
 #include "../core/error.h"
 #include "../core/num.h"
 #include "calc.h"
+#include "range.h"
 #include "../core/banned.h"
 
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
-
-/* ------------------------------------------------------------------ */
-/* Intervals                                                          */
-/* ------------------------------------------------------------------ */
-
-/* The range of true values a reported figure allows. */
-struct range {
-    double lo, hi;
-    int bounded; /* 0 when one end is open (a qualifier like >) */
-    int have;    /* the fact exists, is disclosed and has a value */
-};
-
-static struct range fact_range(const cJSON *facts, const char *name)
-{
-    const cJSON *f = GET(facts, name);
-    const cJSON *v = GET(f, "value"), *q = GET(f, "qualifier");
-    const cJSON *sig = GET(f, "sig_digits");
-    struct range r = {0, 0, 1, 0};
-    double h, x;
-    const char *qs;
-
-    if (!cJSON_IsNumber(v) || !cJSON_IsString(q))
-        return r;
-    x = v->valuedouble;
-    h = pp_half_ulp(x, cJSON_IsNumber(sig) ? (int)sig->valuedouble : 17);
-    qs = q->valuestring;
-    r.have = 1;
-    if (!strcmp(qs, "="))
-        r.lo = x - h, r.hi = x + h;
-    else if (!strcmp(qs, "\xE2\x89\x88")) /* ≈: one unit either way */
-        r.lo = x - 2 * h, r.hi = x + 2 * h;
-    else if (!strcmp(qs, ">") || !strcmp(qs, "\xE2\x89\xA5"))
-        r.lo = x, r.hi = INFINITY, r.bounded = 0;
-    else
-        r.lo = 0, r.hi = x, r.bounded = 0;
-    return r;
-}
-
-static int overlap(struct range a, struct range b)
-{
-    return a.lo <= b.hi && b.lo <= a.hi;
-}
 
 /* ------------------------------------------------------------------ */
 /* Findings                                                           */
@@ -124,7 +83,7 @@ static void stated_text(pp_buf *b, const cJSON *fact)
         pp_buf_printf(b, " (reported as \"%s\")", rep->valuestring);
 }
 
-static void range_text(pp_buf *b, struct range r)
+static void range_text(pp_buf *b, pp_range r)
 {
     if (!r.bounded && isinf(r.hi)) {
         pp_buf_puts(b, ">= ");
@@ -142,8 +101,8 @@ static void range_text(pp_buf *b, struct range r)
 static int is_moe(const cJSON *facts)
 {
     const cJSON *t = GET(GET(facts, "architecture.type"), "value");
-    struct range a = fact_range(facts, "params.active");
-    struct range n = fact_range(facts, "params.total");
+    pp_range a = pp_range_of_fact(facts, "params.active");
+    pp_range n = pp_range_of_fact(facts, "params.total");
     if (cJSON_IsString(t))
         return !strcmp(t->valuestring, "moe");
     return a.have && n.have && a.hi < n.lo;
@@ -152,7 +111,7 @@ static int is_moe(const cJSON *facts)
 /* A stated derived figure whose inputs are only bounds cannot be stated
  * as exact.  Returns 1 when it reported that. */
 static int bound_as_exact(struct ctx *c, const char *fact, const char *ptr,
-                          struct range computed, const char *inputs)
+                          pp_range computed, const char *inputs)
 {
     const cJSON *f = GET(c->facts, fact);
     const char *q = GET(f, "qualifier")->valuestring;
@@ -176,17 +135,17 @@ static void check_compute(struct ctx *c)
 {
     const cJSON *f = GET(c->facts, "compute.training");
     const char *ptr = "/facts/compute.training";
-    struct range stated, act, tot, tok, want, want_total;
+    pp_range stated, act, tot, tok, want, want_total;
     const cJSON *basis;
     const char *b;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
     if (!f || !cJSON_IsNumber(GET(f, "value")))
         return;
-    stated = fact_range(c->facts, "compute.training");
-    act = fact_range(c->facts, "params.active");
-    tot = fact_range(c->facts, "params.total");
-    tok = fact_range(c->facts, "training.tokens");
+    stated = pp_range_of_fact(c->facts, "compute.training");
+    act = pp_range_of_fact(c->facts, "params.active");
+    tot = pp_range_of_fact(c->facts, "params.total");
+    tok = pp_range_of_fact(c->facts, "training.tokens");
     basis = GET(f, "basis");
     b = cJSON_IsString(basis) ? basis->valuestring : "active";
     stated_text(&st, f);
@@ -198,14 +157,12 @@ static void check_compute(struct ctx *c)
     }
     if (!act.have)
         act = tot; /* a dense model may state only its total */
-    want = (struct range){6 * act.lo * tok.lo, 6 * act.hi * tok.hi,
-                          act.bounded && tok.bounded, 1};
-    want_total = (struct range){6 * tot.lo * tok.lo, 6 * tot.hi * tok.hi,
-                                tot.bounded && tok.bounded, tot.have};
+    want = pp_range_mul(act, tok, 6);
+    want_total = pp_range_mul(tot, tok, 6);
     if (is_moe(c->facts) &&
         (!strcmp(b, "total") ||
-         (!overlap(stated, want) && want_total.have &&
-          overlap(stated, want_total)))) {
+         (!pp_range_meet(stated, want) && want_total.have &&
+          pp_range_meet(stated, want_total)))) {
         range_text(&ex, want);
         finding(c, "error", "compute.moe-total", ptr, st.ptr, ex.ptr,
                 "the compute of a mixture-of-experts model is built on total "
@@ -216,7 +173,7 @@ static void check_compute(struct ctx *c)
     if (bound_as_exact(c, "compute.training", ptr, want,
                        "params.active or training.tokens"))
         goto done;
-    if (!overlap(stated, want)) {
+    if (!pp_range_meet(stated, want)) {
         range_text(&ex, want);
         finding(c, "error", "compute.mismatch", ptr, st.ptr, ex.ptr,
                 "stated compute does not follow from 6*N*D with the "
@@ -232,19 +189,19 @@ static void check_tpp(struct ctx *c)
 {
     const cJSON *f = GET(c->facts, "training.tokens_per_param");
     const char *ptr = "/facts/training.tokens_per_param";
-    struct range stated, n, d, want;
+    pp_range stated, n, d, want;
     const cJSON *basis;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
     if (!f || !cJSON_IsNumber(GET(f, "value")))
         return;
     basis = GET(f, "basis");
-    stated = fact_range(c->facts, "training.tokens_per_param");
-    n = fact_range(c->facts, cJSON_IsString(basis) &&
+    stated = pp_range_of_fact(c->facts, "training.tokens_per_param");
+    n = pp_range_of_fact(c->facts, cJSON_IsString(basis) &&
                                      !strcmp(basis->valuestring, "active")
                                  ? "params.active"
                                  : "params.total");
-    d = fact_range(c->facts, "training.tokens");
+    d = pp_range_of_fact(c->facts, "training.tokens");
     stated_text(&st, f);
     if (!n.have || !d.have) {
         finding(c, "warning", "tpp.inputs-missing", ptr, st.ptr, NULL,
@@ -252,14 +209,11 @@ static void check_tpp(struct ctx *c)
                 "the parameters of its basis are needed");
         goto done;
     }
-    want = (struct range){d.lo / n.hi, isinf(d.hi) || n.lo == 0
-                                           ? INFINITY
-                                           : d.hi / n.lo,
-                          n.bounded && d.bounded, 1};
+    want = pp_range_div(d, n);
     if (bound_as_exact(c, "training.tokens_per_param", ptr, want,
                        "training.tokens or the parameters"))
         goto done;
-    if (!overlap(stated, want)) {
+    if (!pp_range_meet(stated, want)) {
         range_text(&ex, want);
         finding(c, "error", "tpp.mismatch", ptr, st.ptr, ex.ptr,
                 "stated tokens per parameter do not follow from D/N (%s)",
@@ -274,14 +228,14 @@ static void check_memory(struct ctx *c)
 {
     const cJSON *f = GET(c->facts, "memory.training_state");
     const char *ptr = "/facts/memory.training_state";
-    struct range stated, n, bpp, want, as_gib;
+    pp_range stated, n, bpp, want, as_gib;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
     if (!f || !cJSON_IsNumber(GET(f, "value")))
         return;
-    stated = fact_range(c->facts, "memory.training_state");
-    n = fact_range(c->facts, "params.total");
-    bpp = fact_range(c->facts, "memory.bytes_per_param");
+    stated = pp_range_of_fact(c->facts, "memory.training_state");
+    n = pp_range_of_fact(c->facts, "params.total");
+    bpp = pp_range_of_fact(c->facts, "memory.bytes_per_param");
     stated_text(&st, f);
     if (!n.have || !bpp.have) {
         finding(c, "warning", "memory.inputs-missing", ptr, st.ptr, NULL,
@@ -289,15 +243,15 @@ static void check_memory(struct ctx *c)
                 "memory.bytes_per_param are needed");
         goto done;
     }
-    want = (struct range){n.lo * bpp.lo, n.hi * bpp.hi,
+    want = (pp_range){n.lo * bpp.lo, n.hi * bpp.hi,
                           n.bounded && bpp.bounded, 1};
-    if (overlap(stated, want))
+    if (pp_range_meet(stated, want))
         goto done;
     /* The same number of GiB written as GB: value = bytes / 2^30 * 1e9. */
-    as_gib = (struct range){want.lo / 1073741824.0 * 1e9,
+    as_gib = (pp_range){want.lo / 1073741824.0 * 1e9,
                             want.hi / 1073741824.0 * 1e9, want.bounded, 1};
     range_text(&ex, want);
-    if (overlap(stated, as_gib))
+    if (pp_range_meet(stated, as_gib))
         finding(c, "error", "memory.gib-as-gb", ptr, st.ptr, ex.ptr,
                 "the figure is the state's size in GiB (2^30 bytes) labelled "
                 "GB (1e9 bytes): %s bytes is %.2f GB = %.2f GiB",
@@ -315,10 +269,10 @@ done:
 static void check_dense(struct ctx *c)
 {
     const cJSON *t = GET(GET(c->facts, "architecture.type"), "value");
-    struct range a = fact_range(c->facts, "params.active");
-    struct range n = fact_range(c->facts, "params.total");
+    pp_range a = pp_range_of_fact(c->facts, "params.active");
+    pp_range n = pp_range_of_fact(c->facts, "params.total");
     if (cJSON_IsString(t) && !strcmp(t->valuestring, "dense") && a.have &&
-        n.have && !overlap(a, n))
+        n.have && !pp_range_meet(a, n))
         finding(c, "warning", "consistency.dense-active",
                 "/facts/params.active", NULL, NULL,
                 "a dense model's active parameters equal its total, but the "
@@ -329,7 +283,7 @@ static void check_spikes(struct ctx *c)
 {
     const cJSON *f = GET(c->facts, "stability.loss_spikes");
     const cJSON *events = GET(GET(c->doc, "stability"), "events"), *e;
-    struct range r = fact_range(c->facts, "stability.loss_spikes");
+    pp_range r = pp_range_of_fact(c->facts, "stability.loss_spikes");
     int i = 0;
     if (!f || !r.have)
         return;
