@@ -743,7 +743,9 @@ static void bind_entity_figures(struct sent *s)
                    any_near(s, b, b + 24, w_total) ||
                    near(s, back(a, 8), a, "of ") ||
                    near(s, back(a, 8), a, "из ") ||
-                   any_near(s, back(a, 6), a, w_total)))) {
+                   any_near(s, back(a, 6), a, w_total) ||
+                   any_near(s, back(a, 8), a, w_active) ||
+                   any_near(s, back(a, 14), a, w_param)))) {
             attr = params_kind(s, a, b);
         }
         if (attr) {
@@ -2084,6 +2086,18 @@ static void derived_chains(struct sent *s)
 
 /* "16 bytes per parameter ... for 7B": the state's size, for the figures
  * of this sentence and of the next few. */
+/* A whole number of devices written with its unit ("16 GPUs"). */
+static int devices_figure(const struct sent *s, size_t *out)
+{
+    for (size_t i = 0; i < s->nnum; i++)
+        if (!s->used[i] && s->num[i].unit == PP_UNIT_DEVICES &&
+            s->num[i].value >= 1 && s->num[i].value == floor(s->num[i].value)) {
+            *out = i;
+            return 1;
+        }
+    return 0;
+}
+
 static void derived_memory(struct sent *s)
 {
     pp_checker *c = s->c;
@@ -2119,7 +2133,7 @@ static void derived_memory(struct sent *s)
     /* ZeRO-3 over R ranks in this sentence: the per-rank share */
     if (near(s, 0, s->len, "zero-3")) {
         size_t r;
-        if (number_before(s, w_rank, &r)) {
+        if (number_before(s, w_rank, &r) || devices_figure(s, &r)) {
             s->used[r] = 1;
             rank = total / s->num[r].value;
             fresh_rank = 1;
