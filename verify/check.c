@@ -571,7 +571,11 @@ static void check_hyper(struct sent *s, const pp_number *n,
             if (isnan(first))
                 first = v;
             found = 1;
-            if (pp_range_meet(claim, pp_range_of(v, 17, "="))) {
+            /* a setting is exact: "momentum 0.9" is not 0.95, though
+             * 0.95 lies on the edge of what "0.9" rounds from */
+            if (!strcmp(n->qualifier, "=")
+                    ? fabs(n->value - v) <= 1e-9 * fabs(v)
+                    : pp_range_meet(claim, pp_range_of(v, 17, "="))) {
                 emit(s, n->start, n->end - n->start, who, label,
                      cJSON_CreateNumber(n->value), cJSON_CreateNumber(v),
                      "confirmed", "%s %s is %g", who, label, v);
@@ -654,6 +658,18 @@ static size_t window_start(const struct sent *s, size_t a, size_t reach)
     return from;
 }
 
+/* Does " of ", " out of " or " из " follow the figure ending at `b`? */
+static int of_after(const struct sent *s, size_t b)
+{
+    static const char *const of[] = {" of ", " out of ", " из ", NULL};
+    for (const char *const *w = of; *w; w++) {
+        size_t n = strlen(*w);
+        if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n))
+            return 1;
+    }
+    return 0;
+}
+
 /* Total or active parameters.  "X of (its) Y": X active, Y total.  Else
  * the nearest qualifying word wins -- inside the figure's own span
  * ("32.6B active parameters"), then just after it in the same clause,
@@ -663,8 +679,8 @@ static const char *params_kind(const struct sent *s, size_t a, size_t b)
     size_t windows[3][2];
     if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
         return "params.total";
-    if (near(s, b, b + 5, " of ") || near(s, b, b + 5, " из "))
-        return "params.active";
+    if (of_after(s, b))
+        return "params.active"; /* "3B of", "3B out of", "3B из" */
     windows[0][0] = a, windows[0][1] = b;
     windows[1][0] = b, windows[1][1] = window_end(s, b, 24);
     windows[2][0] = window_start(s, a, 16), windows[2][1] = a;
@@ -704,6 +720,10 @@ static void bind_entity_figures(struct sent *s)
         const struct entity *e = entity_for(s, n->start);
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
+        /* "671B total", "37B active", "3B out of 16B": parameters */
+        int kind_after = any_near(s, b, window_end(s, b, 20), w_active) ||
+                         any_near(s, b, window_end(s, b, 8), w_total) ||
+                         of_after(s, b);
         if (!e || s->used[i])
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
@@ -725,10 +745,9 @@ static void bind_entity_figures(struct sent *s)
                                   any_near(s, back(a, 20), a, w_context)))
             attr = "context.length";
         else if (n->unit == PP_UNIT_TOKENS ||
-                 (n->magnitude && n->value >= 1e11 &&
-                  any_near(s, back(a, 30), a, w_train) &&
-                  !any_near(s, b, b + 20, w_active)) ||
-                 (n->magnitude && n->value >= 1e11 &&
+                 (n->magnitude && n->value >= 1e11 && !kind_after &&
+                  any_near(s, back(a, 30), a, w_train)) ||
+                 (n->magnitude && n->value >= 1e11 && !kind_after &&
                   n->unit == PP_UNIT_NONE &&
                   any_near(s, 0, s->len, w_token) &&
                   !any_near(s, 0, s->len, w_param)))
@@ -739,12 +758,12 @@ static void bind_entity_figures(struct sent *s)
                                                                 : "training.tokens";
         else if (n->unit == PP_UNIT_PARAMS ||
                  (n->magnitude && n->value >= 1e8 &&
-                  (any_near(s, b, b + 24, w_active) ||
+                  (kind_after || any_near(s, b, b + 24, w_active) ||
                    any_near(s, b, b + 24, w_total) ||
                    near(s, back(a, 8), a, "of ") ||
                    near(s, back(a, 8), a, "из ") ||
                    any_near(s, back(a, 6), a, w_total) ||
-                   any_near(s, back(a, 8), a, w_active) ||
+                   any_near(s, back(a, 12), a, w_active) ||
                    any_near(s, back(a, 14), a, w_param)))) {
             attr = params_kind(s, a, b);
         }
