@@ -258,6 +258,9 @@ struct sent {
     size_t nnum;
     int used[MAXNUM];
     int ents_done; /* find_entities has run */
+    /* figure i -> the entity "respectively" pairs it with (or NULL) */
+    const struct entity *resp[MAXNUM];
+    int resp_done;
     cJSON *out;
     int count;
 };
@@ -713,11 +716,133 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return slash == 1;
 }
 
+/* Words around a figure that make it another model's, not the run's. */
+static const char *const w_model[] = {" model", " baseline", " network",
+                                      " модел", "模型", "基线", NULL};
+static const char *const w_compare[] = {
+    "compared", "versus", " vs", "unlike", "outperform", " beats ",
+    "по сравнению", "в отличие", "相比", "不同于", NULL};
+static const char *const w_copula[] = {" is ", " was ", ", a ", ", an ",
+                                       " \xE2\x80\x94 ", "是", "это",
+                                       "является", NULL};
+static const char *const w_respectively[] = {"respectively",
+                                             "соответственно", "分别", NULL};
+
+static size_t clause_from(const struct sent *s, size_t at);
+
+/* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
+ * respectively": the figures after the last entity pair with the
+ * entities in order, when there are as many of each. */
+static void pair_respectively(struct sent *s)
+{
+    const struct entity *order[MAXENT];
+    size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
+    s->resp_done = 1;
+    if (s->nent < 2 || !any_near(s, 0, s->len, w_respectively))
+        return;
+    for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
+        size_t j = ne;
+        for (; j > 0 && order[j - 1]->start > s->ent[k].start; j--)
+            order[j] = order[j - 1];
+        order[j] = &s->ent[k];
+        ne++;
+        if (s->ent[k].end > last)
+            last = s->ent[k].end;
+    }
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start >= last &&
+            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE))
+            fig[nf++] = i;
+    if (nf != ne)
+        return;
+    for (size_t k = 0; k < nf; k++)
+        s->resp[fig[k]] = order[k];
+}
+
+/* The entity figure `i` speaks of, or NULL when it speaks of another
+ * model: the nearest entity before it -- unless a comparison lies between
+ * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
+ * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
+ * after it, unless the figure's clause is about a model of its own
+ * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
+static const struct entity *figure_entity(struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    const struct entity *before = NULL, *after = NULL;
+    size_t own_to;
+    int own_model;
+    if (!s->resp_done)
+        pair_respectively(s);
+    if (s->resp[i])
+        return s->resp[i];
+    for (size_t k = 0; k < s->nent; k++) {
+        const struct entity *e = &s->ent[k];
+        if (e->end <= n->start && (!before || e->end > before->end))
+            before = e;
+        if (e->start >= n->end && (!after || e->start < after->start))
+            after = e;
+    }
+    own_to = window_end(s, n->end, 14);
+    if (after && after->start < own_to)
+        own_to = after->start; /* "the 1T Kimi K2 model" */
+    own_model = any_near(s, n->end, own_to, w_model);
+    if (before) {
+        size_t from = before->end, to = n->start;
+        if (any_near(s, from, to, w_compare))
+            return NULL;
+        if (own_model &&
+            !(to - from <= 16 && any_near(s, from, to, w_copula)))
+            return NULL;
+        return before;
+    }
+    if (!after || own_model ||
+        any_near(s, clause_from(s, n->start), n->start, w_model))
+        return NULL;
+    return after;
+}
+
+static const char *const w_expert[] = {"expert", "эксперт", "专家", NULL};
+
+/* Is figure `i` a count of experts: "384 experts", "384 routed experts",
+ * "8 of 256 experts" -- not "61 layers and 384 experts"? */
+static int experts_figure(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    size_t to = window_end(s, n->end, 24);
+    if (n->unit == PP_UNIT_EXPERTS)
+        return 1;
+    if (!any_near(s, n->end, to, w_expert))
+        return 0;
+    if (of_after(s, n->end))
+        return 1;
+    return i + 1 >= s->nnum || s->num[i + 1].start >= to;
+}
+
+/* A figure of the same run and attribute as an earlier one, after a
+ * comparison ("14.8T tokens, about 7x more than Llama 2's 2T"), is the
+ * other side's. */
+static int compared_figure(const struct sent *s, size_t i,
+                           const struct entity *e, const char *attr,
+                           const struct entity *const *ents,
+                           const char *const *attrs)
+{
+    for (size_t j = 0; j < i; j++)
+        if (ents[j] == e && attrs[j] && !strcmp(attrs[j], attr) &&
+            (near(s, s->num[j].end, s->num[i].start, " than ") ||
+             near(s, s->num[j].end, s->num[i].start, " чем ") ||
+             near(s, s->num[j].end, s->num[i].start, "比") ||
+             any_near(s, s->num[j].end, s->num[i].start, w_compare)))
+            return 1;
+    return 0;
+}
+
 static void bind_entity_figures(struct sent *s)
 {
+    const struct entity *ents[MAXNUM] = {0};
+    const char *attrs[MAXNUM] = {0};
     for (size_t i = 0; i < s->nnum; i++) {
         pp_number *n = &s->num[i];
-        const struct entity *e = entity_for(s, n->start);
+        const struct entity *e = figure_entity(s, i);
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
         /* "671B total", "37B active", "3B out of 16B": parameters */
@@ -728,6 +853,8 @@ static void bind_entity_figures(struct sent *s)
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
             s->used[i] = s->used[i + 1] = 1;
+            ents[i] = ents[i + 1] = e;
+            attrs[i] = "params.total", attrs[i + 1] = "params.active";
             check_fact(s, n, e->set, "params.total");
             check_fact(s, &s->num[i + 1], e->set, "params.active");
             continue;
@@ -736,11 +863,8 @@ static void bind_entity_figures(struct sent *s)
             attr = "hardware.throughput_per_device";
         else if (n->unit == PP_UNIT_DEVICES)
             attr = "hardware.devices";
-        else if (n->unit == PP_UNIT_EXPERTS ||
-                 near(s, b, b + 30, "expert") || near(s, b, b + 30, "эксперт"))
-            attr = near(s, b, b + 6, " of") || near(s, b, b + 6, " из")
-                       ? "experts.active"
-                       : "experts.routed";
+        else if (experts_figure(s, i))
+            attr = of_after(s, b) ? "experts.active" : "experts.routed";
         else if (n->magnitude && (any_near(s, b, b + 16, w_context) ||
                                   any_near(s, back(a, 20), a, w_context)))
             attr = "context.length";
@@ -769,6 +893,9 @@ static void bind_entity_figures(struct sent *s)
         }
         if (attr) {
             s->used[i] = 1;
+            if (compared_figure(s, i, e, attr, ents, attrs))
+                continue;
+            ents[i] = e, attrs[i] = attr;
             check_fact(s, n, e->set, attr);
             continue;
         }
@@ -1224,7 +1351,7 @@ static void derived_passport(struct sent *s)
         const cJSON *doc, *f;
         pp_range tok, act, tot;
         int basis = 0;
-        if (s->used[i] || !(ent = entity_for(s, n->start)))
+        if (s->used[i] || !(ent = figure_entity(s, i)))
             continue;
         if (!n->magnitude && n->value >= 1 && n->value < 1e6 &&
             (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
