@@ -865,8 +865,9 @@ static void bind_entity_figures(struct sent *s)
             attr = "hardware.devices";
         else if (experts_figure(s, i))
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
-        else if (n->magnitude && (any_near(s, b, b + 16, w_context) ||
-                                  any_near(s, back(a, 20), a, w_context)))
+        else if (n->magnitude &&
+                 (any_near(s, b, b + 16, w_context) ||
+                  any_near(s, window_start(s, a, 48), a, w_context)))
             attr = "context.length";
         else if (n->unit == PP_UNIT_TOKENS ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
@@ -887,7 +888,7 @@ static void bind_entity_figures(struct sent *s)
                    near(s, back(a, 8), a, "of ") ||
                    near(s, back(a, 8), a, "из ") ||
                    any_near(s, back(a, 6), a, w_total) ||
-                   any_near(s, back(a, 12), a, w_active) ||
+                   any_near(s, back(a, 16), a, w_active) ||
                    any_near(s, back(a, 14), a, w_param)))) {
             attr = params_kind(s, a, b);
         }
@@ -901,7 +902,7 @@ static void bind_entity_figures(struct sent *s)
         }
         /* A hyper-parameter named just before the figure. */
         for (size_t h = 0; h < sizeof(hypers) / sizeof(hypers[0]); h++) {
-            if (any_near(s, back(a, 24), a, hypers[h].words) &&
+            if (any_near(s, window_start(s, a, 48), a, hypers[h].words) &&
                 !n->magnitude) {
                 s->used[i] = 1;
                 check_hyper(s, n, e->set, hypers[h].label, hypers[h].keys);
