@@ -4,7 +4,7 @@
  * A figure stands for what its written digits and qualifier allow:
  * "1.04T" (3 digits) is [1.035T, 1.045T), "about 1.04T" twice as wide,
  * "more than 32T" is [32T, inf).  The verifier (verify.c) and the claim
- * checker (check.c) compare figures and recompute derived ones (D/N,
+ * checker (check*.c) compare figures and recompute derived ones (D/N,
  * 6*N*D) on these intervals, so both decide consistency the same way.
  * Plain values; nothing here allocates.
  */

@@ -1,0 +1,734 @@
+/*
+ * check_derived.c - the claim checker: derived quantities recomputed,
+ * never looked up -- the fitted law, D/N, 6ND, bubble, the figures of a
+ * named run from its passport -- and the inputs a worked example carries
+ * from sentence to sentence (see check_impl.h).
+ */
+#define _GNU_SOURCE
+#include "check_impl.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+/* ------------------------------------------------------------------ */
+/* Derived quantities: recomputed, never looked up                    */
+/* ------------------------------------------------------------------ */
+
+/* Compare a written figure with a recomputed value.  The figure's own
+ * rounding decides, widened by 1 % for the rounding of the inputs. */
+/* The claim of a recomputed figure `n`: confirmed when `agrees`, else
+ * contradicted; `shown` is the recomputed value as the message writes it. */
+void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
+                   double value, int agrees, const char *shown,
+                   const char *how)
+{
+    if (agrees)
+        ck_emit(s, n->start, n->end - n->start, NULL, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+                "confirmed", "%s recomputes to %s", how, shown);
+    else
+        ck_emit(s, n->start, n->end - n->start, NULL, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+                "contradicted", "%s recomputes to %s, not %.*s", how, shown,
+                (int)(n->end - n->start), s->text + n->start);
+    cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+}
+
+void ck_check_derived(struct sent *s, size_t i, const char *attr,
+                      double computed, const char *how)
+{
+    const pp_number *n = &s->num[i];
+    pp_range claim = num_range(n);
+    pp_range calc = {computed * 0.99, computed * 1.01, 1, 1};
+    pp_buf e = PP_BUF_INIT;
+    if (!isfinite(computed))
+        return;
+    s->used[i] = 1;
+    if (!strncmp(attr, "derived.memory", 14))
+        pp_buf_printf(&e, "%.3g GB", computed / 1e9);
+    else if (!strcmp(attr, "derived.bubble"))
+        pp_buf_printf(&e, "%.3g%%", computed * 100);
+    else
+        pp_num_human(&e, computed, 3);
+    ck_recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr,
+                  how);
+    pp_buf_dispose(&e);
+}
+
+int ck_is_params(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_PARAMS ||
+           (n->magnitude && n->unit == PP_UNIT_NONE && n->value >= 1e8 &&
+            n->value < 1e13 &&
+            (near(s, n->start, n->end, "b") ||
+             near(s, n->start, n->end, "млрд") ||
+             near(s, n->start, n->end, "亿") ||
+             near(s, n->end, n->end + 24, "param") ||
+             near(s, n->end, n->end + 24, "парам") ||
+             near(s, n->end, n->end + 24, "参数") ||
+             near(s, n->end, n->end + 10, "model") ||
+             near(s, back(n->start, 5), n->start, "n")));
+}
+
+static int is_tokens(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_TOKENS ||
+           (n->magnitude && n->unit == PP_UNIT_NONE && !ck_is_params(s, n) &&
+            n->value >= 1e9 &&
+            (near(s, n->end, n->end + 30, "token") ||
+             near(s, n->end, n->end + 30, "токен") ||
+             near(s, back(n->start, 5), n->start, "d")));
+}
+
+/* Indexes of unused numbers satisfying `pred`, in order. */
+size_t ck_pick(const struct sent *s,
+               int (*pred)(const struct sent *, const pp_number *),
+               size_t *idx, size_t max)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->nnum && k < max; i++)
+        if (!s->used[i] && pred(s, &s->num[i]))
+            idx[k++] = i;
+    return k;
+}
+
+static int is_flop(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_FLOP ||
+           (n->value >= 1e18 && near(s, back(n->start, 6), n->start, "c"));
+}
+
+static int is_percent(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_PERCENT;
+}
+
+int ck_is_bytes(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_BYTES;
+}
+
+static int is_plain(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
+           n->value == floor(n->value);
+}
+
+static const char *const w_optimum[] = {"fitted law", "optimum", "optimal",
+                                        "n*", "chinchilla", "оптимум",
+                                        "оптимальн", "最优", "最佳", NULL};
+static const char *const w_same[] = {"same fitted loss", "same loss",
+                                     "equal loss", "equal-loss",
+                                     "той же", "такой же loss", "相同",
+                                     "同等", NULL};
+static const char *const w_breakeven[] = {"break-even", "break even",
+                                          "breakeven", "окупа", "точка безубыт",
+                                          "盈亏", "回本", NULL};
+static const char *const w_bubble[] = {"bubble", "пузыр", "气泡", NULL};
+static const char *const w_micro[] = {"micro-batch", "microbatch",
+                                      "micro batch", "микробатч",
+                                      "микро-батч", "微批", NULL};
+static const char *const w_stage[] = {"stage", "стади", "ступен", "этап",
+                                      "级", "段", NULL};
+const char *const ck_w_rank[] = {"rank", "gpu", "ранг", "устройств",
+                                 "процесс", "卡", NULL};
+const char *const ck_w_per_param[] = {"per param", "на параметр",
+                                      "每参数", "每个参数", NULL};
+static const char *const w_6nd[] = {"6nd", "6·n·d", "6 n d", "6*n*d",
+                                    "6 × n × d", "compute", "flop", "вычисл",
+                                    "算力", "计算量", NULL};
+const char *const ck_w_tpp[] = {"tokens per param", "token per param",
+                                "токенов на параметр", "每参数",
+                                "tokens/param", NULL};
+
+/* A passport whose total parameters the figure names (the run a derived
+ * figure is about, e.g. 8.03B -> its token count). */
+static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
+{
+    pp_range r = num_range(n);
+    for (size_t i = 0; i < s->c->ndocs; i++) {
+        const cJSON *f = GET(GET(s->c->docs[i], "facts"), "params.total");
+        if (f && cJSON_IsNumber(GET(f, "value")) &&
+            pp_range_meet(r, pp_range_of(GET(f, "value")->valuedouble,
+                                GET(f, "sig_digits")->valueint, "=")))
+            return s->c->docs[i];
+    }
+    return NULL;
+}
+
+static double doc_tokens(const cJSON *doc)
+{
+    const cJSON *f = GET(GET(doc, "facts"), "training.tokens");
+    return f && cJSON_IsNumber(GET(f, "value")) ? GET(f, "value")->valuedouble
+                                                 : NAN;
+}
+
+static const char *const w_at[] = {" at ", " for ", "при ", "для ",
+                                   "在", "时", NULL};
+
+/* The budget figure a sentence of optima gives figure `i`: the next one
+ * when "at"/"при" leads to it with no other figure between, else the
+ * nearest one before, else the first. */
+static long budget_for(const struct sent *s, size_t i)
+{
+    long before = -1;
+    for (size_t k = 0; k < s->nnum; k++) {
+        if (!is_flop(s, &s->num[k]))
+            continue;
+        if (s->num[k].start >= s->num[i].end) {
+            int between = 0;
+            for (size_t m = i + 1; m < k; m++)
+                between |= !is_flop(s, &s->num[m]) && s->num[m].magnitude;
+            if (!between && any_near(s, s->num[i].end, s->num[k].start, w_at))
+                return (long)k;
+            return before >= 0 ? before : (long)k;
+        }
+        before = (long)k;
+    }
+    return before;
+}
+
+/* "about 14.3T tokens at C=10^{25} and about 50.4T at C=10^{26}": each
+ * N*, D* against the fitted law's optimum at its own budget; a bare
+ * figure after a tokens (parameters) one is of the same kind. */
+static void optimum_figures(struct sent *s)
+{
+    pp_law law = pp_law_default();
+    int kind = 0;
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        pp_optimum o;
+        long b;
+        int k;
+        if (s->used[i] || is_flop(s, n))
+            continue;
+        k = ck_is_params(s, n) ? 'p' : is_tokens(s, n) ? 't'
+            : (kind && n->magnitude && n->unit == PP_UNIT_NONE) ? kind : 0;
+        if (!k || (b = budget_for(s, i)) < 0)
+            continue;
+        kind = k;
+        s->used[b] = 1;
+        if (pp_calc_optimum(&law, s->num[b].value, &o) == 0)
+            ck_check_derived(
+                s, i,
+                k == 'p' ? "derived.optimum_params" : "derived.optimum_tokens",
+                k == 'p' ? o.params : o.tokens,
+                k == 'p' ? "the fitted law's N*" : "the fitted law's D*");
+        pp_error_clear();
+    }
+}
+
+void ck_derived_law(struct sent *s)
+{
+    pp_law law = pp_law_default();
+    size_t p[4], t[4], c[2];
+    size_t np = ck_pick(s, ck_is_params, p, 4),
+           nt = ck_pick(s, is_tokens, t, 4);
+    size_t nc = ck_pick(s, is_flop, c, 2);
+
+    if (any_near(s, 0, s->len, w_breakeven) && np >= 2) {
+        const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
+        const cJSON *doc = doc_by_params(s, a);
+        double d = nt >= 2 ? s->num[t[0]].value : doc ? doc_tokens(doc) : NAN;
+        pp_breakeven be;
+        s->used[p[0]] = s->used[p[1]] = 1;
+        if (nt >= 2)
+            s->used[t[0]] = 1;
+        if (isfinite(d) && nt >= 1 &&
+            pp_calc_breakeven(&law, a->value, d, b->value, &be) == 0 &&
+            be.has_breakeven)
+            ck_check_derived(s, t[nt - 1], "derived.breakeven_tokens",
+                             be.breakeven_tokens, "the break-even point");
+        pp_error_clear();
+        return;
+    }
+    if (any_near(s, 0, s->len, w_same) && near(s, 0, s->len, "loss") &&
+        np >= 2 && nt >= 1) {
+        const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
+        double d = nt >= 2 ? s->num[t[0]].value : NAN;
+        const cJSON *doc = doc_by_params(s, a);
+        pp_same_loss sl;
+        if (nt < 2 && doc)
+            d = doc_tokens(doc);
+        s->used[p[0]] = s->used[p[1]] = 1;
+        if (nt >= 2)
+            s->used[t[0]] = 1;
+        if (isfinite(d) &&
+            pp_calc_same_loss(&law, a->value, d, b->value, &sl) == 0)
+            ck_check_derived(s, t[nt - 1], "derived.same_loss_tokens",
+                             sl.other_tokens, "the equal-loss token count");
+        pp_error_clear();
+        return;
+    }
+    if (nc >= 1 && any_near(s, 0, s->len, w_optimum)) {
+        optimum_figures(s);
+        return;
+    }
+    if (nt >= 1 && any_near(s, 0, s->len, ck_w_tpp)) {
+        size_t r[2];
+        size_t nr = ck_pick(s, is_plain, r, 2);
+        if (np >= 1 && nr >= 1) {
+            double v;
+            if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0)
+                ck_check_derived(s, r[0], "derived.tokens_per_param", v,
+                                 "D / N");
+            s->used[p[0]] = s->used[t[0]] = 1;
+        }
+        pp_error_clear();
+        return;
+    }
+    if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, w_6nd)) {
+        double v;
+        if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) ==
+            0) {
+            s->used[p[0]] = s->used[t[0]] = 1;
+            ck_check_derived(s, c[0], "derived.training_flops", v, "6 N D");
+        }
+        pp_error_clear();
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Derived figures of a named run: recomputed from its passport        */
+/* ------------------------------------------------------------------ */
+
+/* "per (active) parameter", "на (активный) параметр", "每(个激活)参数"
+ * within [from, to): 1 when found; *basis is 'a' (active), 't' (total)
+ * or 0 (not said). */
+static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
+{
+    static const char *const per[] = {"per ", " на ", "每", "/", NULL};
+    static const char *const param[] = {"param", "парамет", "参数", NULL};
+    for (const char *const *p = per; *p; p++) {
+        const char *at;
+        size_t a, b;
+        if (to > s->len)
+            to = s->len;
+        if (from >= to)
+            return 0;
+        at = memmem(s->low.ptr + from, to - from, *p, strlen(*p));
+        if (!at)
+            continue;
+        a = (size_t)(at - s->low.ptr) + strlen(*p);
+        b = a + 40 < s->len ? a + 40 : s->len;
+        for (const char *const *q = param; *q; q++) {
+            const char *m = memmem(s->low.ptr + a, b - a, *q, strlen(*q));
+            if (m) {
+                size_t e = (size_t)(m - s->low.ptr);
+                *basis = any_near(s, a, e, ck_w_active)  ? 'a'
+                         : any_near(s, a, e, ck_w_total) ? 't'
+                                                      : 0;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The claim of a figure recomputed from passport `doc`: `want` is the
+ * range its inputs allow; `alt` (have = 0 if none) a second reading the
+ * figure may take ("tokens per parameter" of an MoE: active or total). */
+static void passport_derived(struct sent *s, const pp_number *n,
+                             const cJSON *doc, const char *attr,
+                             const char *how, pp_range want,
+                             const char *alt_how, pp_range alt,
+                             const char *wrong)
+{
+    const char *who = GET(doc, "id")->valuestring;
+    pp_range claim = num_range(n);
+    int ok = pp_range_meet(claim, want), ok_alt = !ok && alt.have &&
+                                                  pp_range_meet(claim, alt);
+    pp_range shown = ok_alt ? alt : want;
+    double mid = isinf(shown.hi) ? shown.lo : (shown.lo + shown.hi) / 2;
+    pp_buf e = PP_BUF_INIT;
+    pp_num_human(&e, shown.lo, 3);
+    if (!isinf(shown.hi) && shown.hi > shown.lo * 1.0005) {
+        pp_buf_puts(&e, "..");
+        pp_num_human(&e, shown.hi, 3);
+    } else if (isinf(shown.hi)) {
+        pp_buf_puts(&e, " or more");
+    }
+    if (ok || (ok_alt && !wrong))
+        ck_emit(s, n->start, n->end - n->start, who, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+                "confirmed", "%s: %s recomputes to %s", who,
+                ok ? how : alt_how, e.ptr);
+    else if (ok_alt)
+        ck_emit(s, n->start, n->end - n->start, who, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+                "contradicted", "%s: %.*s is %s (%s); %s", who,
+                (int)(n->end - n->start), s->text + n->start, alt_how, e.ptr,
+                wrong);
+    else {
+        pp_buf_clear(&e);
+        pp_num_human(&e, want.lo, 3);
+        if (isinf(want.hi))
+            pp_buf_puts(&e, " or more");
+        else if (want.hi > want.lo * 1.0005) {
+            pp_buf_puts(&e, "..");
+            pp_num_human(&e, want.hi, 3);
+        }
+        ck_emit(s, n->start, n->end - n->start, who, attr,
+                cJSON_CreateNumber(n->value),
+                cJSON_CreateNumber(isinf(want.hi) ? want.lo
+                                                  : (want.lo + want.hi) / 2),
+                "contradicted", "%s: %s recomputes to %s, not %.*s", who, how,
+                e.ptr, (int)(n->end - n->start), s->text + n->start);
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+    pp_buf_dispose(&e);
+}
+
+/* The first passport of entity set `set` that has `a` and `b` facts. */
+static const cJSON *doc_with(const struct sent *s, unsigned long long set,
+                             const char *a, const char *b)
+{
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *f = GET(s->c->docs[i], "facts");
+        if ((set >> i & 1) && pp_range_of_fact(f, a).have &&
+            pp_range_of_fact(f, b).have)
+            return s->c->docs[i];
+    }
+    return NULL;
+}
+
+/* A derived figure of a run whose passport lacks an input: undisclosed
+ * when a report is on record as not giving it, else unverifiable. */
+static void undisclosed_input(struct sent *s, const pp_number *n,
+                              unsigned long long set, const char *attr)
+{
+    static const char *const inputs[] = {"training.tokens", "params.total"};
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *doc = s->c->docs[i];
+        if (!(set >> i & 1))
+            continue;
+        for (size_t k = 0; k < 2; k++) {
+            const cJSON *f = GET(GET(doc, "facts"), inputs[k]);
+            const cJSON *st = GET(f, "status");
+            if (cJSON_IsString(st) &&
+                !strcmp(st->valuestring, "undisclosed")) {
+                ck_emit(s, n->start, n->end - n->start,
+                        GET(doc, "id")->valuestring, attr,
+                        cJSON_CreateNumber(n->value), NULL, "undisclosed",
+                        "%s does not disclose %s, so %.*s cannot come from "
+                        "its reports",
+                        GET(doc, "id")->valuestring, inputs[k],
+                        (int)(n->end - n->start), s->text + n->start);
+                ck_set_evidence(ck_last_claim(s), f);
+                return;
+            }
+        }
+    }
+    ck_emit(s, n->start, n->end - n->start, NULL, attr,
+            cJSON_CreateNumber(n->value), NULL, "unverifiable",
+            "the passport does not record the tokens and parameters to "
+            "recompute %.*s from",
+            (int)(n->end - n->start), s->text + n->start);
+}
+
+static const char *const w_compute[] = {"compute", "train", "обуч",
+                                        "вычисл", "训练", "算力", "计算",
+                                        NULL};
+
+/* "Kimi K2 saw about 475 tokens per active parameter", "DeepSeek-V3's
+ * training compute is about 3.3e24 FLOP": a derived figure of a named run
+ * whose inputs the sentence does not write, recomputed from the run's
+ * passport -- D/N on the parameters the phrase names (either, for an MoE
+ * when it names none), 6*N*D on active parameters (an MoE's compute on
+ * total parameters is a known misreading, and said so). */
+void ck_derived_passport(struct sent *s)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        const struct entity *ent;
+        const cJSON *doc, *f;
+        pp_range tok, act, tot;
+        int basis = 0;
+        if (s->used[i] || !(ent = ck_figure_entity(s, i)))
+            continue;
+        if (!n->magnitude && n->value >= 1 && n->value < 1e6 &&
+            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
+            (per_param(s, n->end, n->end + 48, &basis) ||
+             (near(s, back(n->start, 30), n->start, "每") &&
+              per_param(s, back(n->start, 30), n->start, &basis)))) {
+            s->used[i] = 1;
+            if (!(doc = doc_with(s, ent->set, "training.tokens",
+                                 "params.total"))) {
+                undisclosed_input(s, n, ent->set, "derived.tokens_per_param");
+                continue;
+            }
+            f = GET(doc, "facts");
+            tok = pp_range_of_fact(f, "training.tokens");
+            act = pp_range_of_fact(f, "params.active");
+            tot = pp_range_of_fact(f, "params.total");
+            if (basis == 'a' && act.have)
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with active parameters",
+                                 pp_range_div(tok, act), NULL,
+                                 (pp_range){0, 0, 0, 0}, NULL);
+            else if (basis == 't' || !act.have)
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with total parameters",
+                                 pp_range_div(tok, tot), NULL,
+                                 (pp_range){0, 0, 0, 0}, NULL);
+            else
+                passport_derived(s, n, doc, "derived.tokens_per_param",
+                                 "D / N with total parameters",
+                                 pp_range_div(tok, tot),
+                                 "D / N with active parameters",
+                                 pp_range_div(tok, act), NULL);
+        } else if (n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
+                   any_near(s, 0, s->len, w_compute)) {
+            s->used[i] = 1;
+            if (!(doc = doc_with(s, ent->set, "training.tokens",
+                                 "params.total"))) {
+                undisclosed_input(s, n, ent->set, "derived.training_flops");
+                continue;
+            }
+            f = GET(doc, "facts");
+            tok = pp_range_of_fact(f, "training.tokens");
+            act = pp_range_of_fact(f, "params.active");
+            tot = pp_range_of_fact(f, "params.total");
+            if (!act.have)
+                act = tot; /* a dense model states only its total */
+            passport_derived(
+                s, n, doc, "derived.training_flops",
+                act.hi < tot.lo ? "6 N D with active parameters" : "6 N D",
+                pp_range_mul(act, tok, 6),
+                "6 N D with total parameters",
+                act.hi < tot.lo ? pp_range_mul(tot, tok, 6)
+                                : (pp_range){0, 0, 0, 0},
+                "the compute of a mixture-of-experts model takes its active "
+                "parameters");
+        }
+    }
+}
+
+/* The number nearest before a word of `ws` (e.g. "128 micro-batches"). */
+int ck_number_before(const struct sent *s, const char *const *ws, size_t *out)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (!s->used[i] && is_plain(s, n) &&
+            any_near(s, n->end, n->end + 16, ws)) {
+            *out = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void ck_derived_bubble(struct sent *s)
+{
+    size_t m, p, pc[2];
+    double v;
+    if (!any_near(s, 0, s->len, w_bubble))
+        return;
+    if (!ck_number_before(s, w_micro, &m))
+        return;
+    s->used[m] = 1;
+    if (!ck_number_before(s, w_stage, &p)) {
+        s->used[m] = 0;
+        return;
+    }
+    s->used[p] = 1;
+    if (ck_pick(s, is_percent, pc, 2) >= 1 &&
+        pp_calc_bubble(s->num[p].value, s->num[m].value, &v) == 0)
+        ck_check_derived(s, pc[0], "derived.bubble", v,
+                         "the 1F1B bubble (p-1)/(m+p-1)");
+    pp_error_clear();
+}
+
+/* ------------------------------------------------------------------ */
+/* Context carried between sentences of a worked example              */
+/* ------------------------------------------------------------------ */
+
+void pp_checker_begin_document(pp_checker *c)
+{
+    struct ctx_value none = {0, CTX_STALE};
+    c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
+    c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = c->law = none;
+    c->Lt_half = 0;
+    memset(c->vars, 0, sizeof(c->vars));
+    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
+        c->vars[i].age = CTX_STALE;
+    memset(&c->solve, 0, sizeof(c->solve));
+    c->solve.age = CTX_STALE;
+    c->table.n = 0;
+}
+
+void ck_ctx_age(pp_checker *c)
+{
+    struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,
+                               &c->P,  &c->M,         &c->mem_total,
+                               &c->per_rank, &c->Cstar, &c->L1,
+                               &c->L2, &c->Lt, &c->PN, &c->PD,
+                               &c->law};
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (all[i]->age < CTX_STALE)
+            all[i]->age++;
+    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
+        if (c->vars[i].age < CTX_STALE)
+            c->vars[i].age++;
+    if (c->solve.age < CTX_STALE)
+        c->solve.age++;
+}
+
+void ck_ctx_set(struct ctx_value *x, double v)
+{
+    if (isfinite(v) && v > 0) {
+        x->v = v;
+        x->age = 0;
+    }
+}
+
+int ck_ctx_get(const struct ctx_value *x, double *v)
+{
+    if (x->age > CTX_MAX_AGE)
+        return 0;
+    *v = x->v;
+    return 1;
+}
+
+/* The variable a figure is assigned to: "N=8.03\\cdot10^9" -> 'n',
+ * "D^{*}=3.377\\text{T}" -> 'D' (a starred, optimal value), "C=6ND=7.2e23"
+ * -> 'c'; 0 when it is not an assignment. */
+static int assigned_var(const struct sent *s, const pp_number *n)
+{
+    const char *t = s->low.ptr;
+    size_t i = n->start;
+    int star = 0;
+    while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '$' || t[i - 1] == '{'))
+        i--;
+    if (i == 0 || t[i - 1] != '=')
+        return 0;
+    i--;
+    while (i > 0 && t[i - 1] == ' ')
+        i--;
+    if (i >= 3 && !memcmp(t + i - 3, "6nd", 3))
+        return 'c';
+    if (i >= 4 && !memcmp(t + i - 4, "^{*}", 4))
+        star = 1, i -= 4;
+    else if (i >= 2 && !memcmp(t + i - 2, "^*", 2))
+        star = 1, i -= 2;
+    else if (i >= 1 && t[i - 1] == '*')
+        star = 1, i -= 1;
+    if (i == 0 || !strchr(star ? "nd" : "ndcpm", t[i - 1]) ||
+        (i >= 2 && isalnum((unsigned char)t[i - 2])))
+        return 0;
+    return star ? toupper((unsigned char)t[i - 1]) : t[i - 1];
+}
+
+/* Worked examples: the fitted law's N*, D* for the current budget; 6ND
+ * and D/N from the current N and D; memory from bytes per parameter. */
+void ck_derived_context(struct sent *s)
+{
+    pp_checker *c = s->c;
+    pp_law law = pp_law_default();
+    double N = 0, D = 0, C = 0;
+    int haveN = ck_ctx_get(&c->N, &N), haveD = ck_ctx_get(&c->D, &D);
+    int haveC = ck_ctx_get(&c->C, &C);
+    /* "the level of the 8.03B/15T scenario": a model size and its tokens
+     * written as a pair, for a target loss "L_t" that may follow */
+    for (size_t i = 0; i + 1 < s->nnum; i++) {
+        const pp_number *a = &s->num[i], *b = &s->num[i + 1];
+        if (a->magnitude && b->magnitude && b->start == a->end + 1 &&
+            s->text[a->end] == '/' && a->value >= 1e6 && a->value < 1e13 &&
+            b->value >= 1e9 && b->value > a->value) {
+            ck_ctx_set(&c->PN, a->value);
+            ck_ctx_set(&c->PD, b->value);
+        }
+    }
+    /* assignments in this sentence come first */
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        if (v == 'n')
+            N = s->num[i].value, haveN = 1, s->used[i] = 1;
+        else if (v == 'd')
+            D = s->num[i].value, haveD = 1, s->used[i] = 1;
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        if (s->used[i])
+            continue;
+        if (v == 'c' && near(s, 0, s->len, "6nd") && haveN && haveD) {
+            ck_check_derived(s, i, "derived.training_flops", 6 * N * D,
+                             "6 N D");
+            C = s->num[i].value, haveC = 1;
+        } else if (v == 'c') {
+            C = s->num[i].value, haveC = 1; /* still free for derived_law */
+        }
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        pp_optimum o;
+        if (s->used[i] || (v != 'N' && v != 'D') || !haveC)
+            continue;
+        if (pp_calc_optimum(&law, C, &o) == 0) {
+            ck_check_derived(
+                s, i,
+                v == 'N' ? "derived.optimum_params" : "derived.optimum_tokens",
+                v == 'N' ? o.params : o.tokens,
+                v == 'N' ? "the fitted law's N*" : "the fitted law's D*");
+            ck_ctx_set(&c->Cstar, C); /* L(N^{*}, D^{*}) may follow */
+        }
+        pp_error_clear();
+    }
+    /* "about 1868 tokens per parameter" with N and D set before: the
+     * figure the phrase follows, not any other ("vs 20 for Chinchilla") */
+    if (haveN && haveD)
+        for (size_t i = 0; i < s->nnum; i++)
+            if (!s->used[i] && !s->num[i].magnitude &&
+                s->num[i].value < 1e6 && s->num[i].value >= 1 &&
+                any_near(s, s->num[i].start, s->num[i].end + 32, ck_w_tpp)) {
+                ck_check_derived(s, i, "derived.tokens_per_param", D / N,
+                                 "D / N");
+                break;
+            }
+    /* the 1F1B bubble: "$p=8$ и $m=32$" ... "$f=\\frac{7}{39}=17.9\\%$" */
+    {
+        double P = 0, M = 0;
+        int haveP = ck_ctx_get(&c->P, &P), haveM = ck_ctx_get(&c->M, &M);
+        for (size_t i = 0; i < s->nnum; i++) {
+            int v = assigned_var(s, &s->num[i]);
+            if ((v == 'p' || v == 'm') && s->num[i].unit == PP_UNIT_NONE) {
+                s->used[i] = 1;
+                if (v == 'p')
+                    P = s->num[i].value, haveP = 1;
+                else
+                    M = s->num[i].value, haveM = 1;
+            }
+        }
+        if (haveP && haveM &&
+            (any_near(s, 0, s->len, w_bubble) ||
+             (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
+            double f;
+            for (size_t i = 0; i < s->nnum; i++)
+                if (!s->used[i] && s->num[i].unit == PP_UNIT_PERCENT &&
+                    pp_calc_bubble(P, M, &f) == 0)
+                    ck_check_derived(s, i, "derived.bubble", f,
+                                     "the 1F1B bubble (p-1)/(m+p-1)");
+            pp_error_clear();
+        }
+        if (haveP)
+            ck_ctx_set(&c->P, P);
+        if (haveM)
+            ck_ctx_set(&c->M, M);
+    }
+    if (haveN)
+        ck_ctx_set(&c->N, N);
+    if (haveD)
+        ck_ctx_set(&c->D, D);
+    if (haveC)
+        ck_ctx_set(&c->C, C);
+}

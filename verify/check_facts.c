@@ -1,0 +1,490 @@
+/*
+ * check_facts.c - the claim checker: figures of passports (facts and
+ * hyper-parameters) and the binding of a figure to the run and attribute
+ * it speaks of (see check_impl.h).
+ */
+#define _GNU_SOURCE
+#include "check_impl.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+/* ------------------------------------------------------------------ */
+/* Facts of passports                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Numbers quoted in a fact's evidence, near its value: the figures other
+ * sources round it to ("1T", "32B" for 1.04T and 32.6B).  A claim agrees
+ * with such a quote when the quoted figure lies within the claim's own
+ * rounding ("32B" does; "35B" does not). */
+static int quoted_match(const cJSON *fact, pp_range claim)
+{
+    const cJSON *ev, *v = GET(fact, "value");
+    if (!cJSON_IsNumber(v))
+        return 0;
+    cJSON_ArrayForEach(ev, GET(fact, "evidence"))
+    {
+        const cJSON *qs[2] = {GET(ev, "quote"), GET(GET(ev, "via"), "quote")};
+        for (int k = 0; k < 2; k++) {
+            pp_number n[16];
+            size_t cnt;
+            if (!cJSON_IsString(qs[k]))
+                continue;
+            cnt = pp_numbers_scan(qs[k]->valuestring,
+                                  strlen(qs[k]->valuestring), n, 16);
+            for (size_t i = 0; i < cnt; i++) {
+                double x = n[i].value;
+                if (fabs(x - v->valuedouble) <= 0.1 * fabs(v->valuedouble) &&
+                    x >= claim.lo && x <= claim.hi)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Compare a figure with fact `name` of passports in `set`. */
+void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
+                   const char *name)
+{
+    pp_range claim = num_range(n);
+    const cJSON *match = NULL, *any = NULL, *undisclosed = NULL;
+    const char *who = NULL;
+    int confirmed = 0;
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *f, *st;
+        if (!(set >> i & 1))
+            continue;
+        f = GET(GET(s->c->docs[i], "facts"), name);
+        who = GET(s->c->docs[i], "id")->valuestring;
+        if (!f)
+            continue;
+        st = GET(f, "status");
+        if (!strcmp(st->valuestring, "undisclosed")) {
+            undisclosed = f;
+            continue;
+        }
+        any = f;
+        if (pp_range_meet(claim, pp_range_of(GET(f, "value")->valuedouble,
+                                    GET(f, "sig_digits")->valueint,
+                                    GET(f, "qualifier")->valuestring)) ||
+            quoted_match(f, claim)) {
+            confirmed = 1;
+            match = f;
+            who = GET(s->c->docs[i], "id")->valuestring;
+            break;
+        }
+    }
+    {
+        cJSON *claimed = cJSON_CreateNumber(n->value);
+        const cJSON *f = match ? match : any;
+        if (confirmed) {
+            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                    cJSON_CreateNumber(GET(f, "value")->valuedouble),
+                    "confirmed", "%s %s agrees with the passport", who, name);
+            ck_set_evidence(ck_last_claim(s), f);
+        } else if (any) {
+            pp_buf e = PP_BUF_INIT;
+            pp_num_human(&e, GET(any, "value")->valuedouble,
+                         GET(any, "sig_digits")->valueint);
+            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                    cJSON_CreateNumber(GET(any, "value")->valuedouble),
+                    "contradicted", "%s %s is %s%s, not %.*s", who, name,
+                    strcmp(GET(any, "qualifier")->valuestring, "=")
+                        ? GET(any, "qualifier")->valuestring
+                        : "",
+                    e.ptr, (int)(n->end - n->start), s->text + n->start);
+            ck_set_evidence(ck_last_claim(s), any);
+            pp_buf_dispose(&e);
+        } else if (undisclosed) {
+            ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                    "undisclosed", "%s does not disclose %s", who, name);
+            ck_set_evidence(ck_last_claim(s), undisclosed);
+        } else {
+            ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                    "unverifiable", "the passport of %s does not record %s",
+                    who ? who : "this run", name);
+        }
+    }
+}
+
+/* A hyper-parameter named `keys` in optimizer groups or mechanisms. */
+static int find_hyper(const cJSON *doc, const char *const *keys, double *v)
+{
+    const cJSON *g, *h;
+    const cJSON *lists[2] = {GET(GET(doc, "optimizer"), "groups"),
+                             GET(GET(doc, "stability"), "mechanisms")};
+    for (int l = 0; l < 2; l++) {
+        cJSON_ArrayForEach(g, lists[l])
+        {
+            const cJSON *params = GET(g, l == 0 ? "hyper" : "params");
+            cJSON_ArrayForEach(h, params)
+            {
+                for (const char *const *k = keys; *k; k++)
+                    if (!strcmp(h->string, *k) && cJSON_IsNumber(h)) {
+                        *v = h->valuedouble;
+                        return 1;
+                    }
+            }
+        }
+    }
+    return 0;
+}
+
+static void check_hyper(struct sent *s, const pp_number *n,
+                        unsigned long long set, const char *label,
+                        const char *const *keys)
+{
+    pp_range claim = num_range(n);
+    double v = 0, first = NAN;
+    const char *who = NULL;
+    int found = 0;
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        if (!(set >> i & 1))
+            continue;
+        who = GET(s->c->docs[i], "id")->valuestring;
+        if (find_hyper(s->c->docs[i], keys, &v)) {
+            if (isnan(first))
+                first = v;
+            found = 1;
+            /* a setting is exact: "momentum 0.9" is not 0.95, though
+             * 0.95 lies on the edge of what "0.9" rounds from */
+            if (!strcmp(n->qualifier, "=")
+                    ? fabs(n->value - v) <= 1e-9 * fabs(v)
+                    : pp_range_meet(claim, pp_range_of(v, 17, "="))) {
+                ck_emit(s, n->start, n->end - n->start, who, label,
+                        cJSON_CreateNumber(n->value), cJSON_CreateNumber(v),
+                        "confirmed", "%s %s is %g", who, label, v);
+                return;
+            }
+        }
+    }
+    if (found)
+        ck_emit(s, n->start, n->end - n->start, who, label,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(first),
+                "contradicted", "%s %s is %g, not %.*s", who, label, first,
+                (int)(n->end - n->start), s->text + n->start);
+}
+
+/* ------------------------------------------------------------------ */
+/* Binding figures to attributes                                      */
+/* ------------------------------------------------------------------ */
+
+const char *const ck_w_active[] = {"activ", "активн", "激活", NULL};
+const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all",
+                                  NULL};
+static const char *const w_context[] = {"context", "контекст", "上下文",
+                                        "window", NULL};
+const char *const ck_w_train[] = {"trained on", "pretrained on",
+                                  "pre-trained on", "training on",
+                                  "обучал", "训练", "saw ", "pretraining",
+                                  "претрейн", "предобуч", NULL};
+
+static const char *const w_token[] = {"token", "токен", NULL};
+static const char *const w_param[] = {"param", "парам", "参数", NULL};
+
+struct hyper_kw {
+    const char *const words[6];
+    const char *label;
+    const char *const keys[4];
+};
+
+static const struct hyper_kw hypers[] = {
+    {{"threshold", "τ", "阈值", "порог", NULL}, "optimizer.qk_clip_tau",
+     {"qk_clip_tau", "tau", NULL}},
+    {{"momentum", "动量", "импульс", NULL}, "optimizer.momentum",
+     {"momentum", NULL}},
+    {{"weight decay", "weight_decay", "затухани", "衰减", NULL},
+     "optimizer.weight_decay", {"weight_decay", NULL}},
+    {{"update rms", "rms scale", NULL}, "optimizer.update_rms_scale",
+     {"update_rms_scale", NULL}},
+    {{"bound", "上界", "границ", "предел", NULL},
+     "stability.coordinate_bound", {"coordinate_bound", NULL}},
+};
+
+/* Where the clause around [a, b) ends on either side, within `reach`
+ * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
+ * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
+static const char *const w_stop[] = {",", ";", ":", " and ", " и ", " а ",
+                                     "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+                                     "\xE3\x80\x81", NULL};
+
+static size_t window_end(const struct sent *s, size_t b, size_t reach)
+{
+    size_t to = b + reach < s->len ? b + reach : s->len;
+    for (const char *const *w = w_stop; *w; w++) {
+        const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
+        if (p)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return to;
+}
+
+static size_t window_start(const struct sent *s, size_t a, size_t reach)
+{
+    size_t from = back(a, reach);
+    for (const char *const *w = w_stop; *w; w++) {
+        size_t n = strlen(*w);
+        for (size_t i = a; i-- > from;)
+            if (i + n <= a && !memcmp(s->low.ptr + i, *w, n)) {
+                from = i + n;
+                break;
+            }
+    }
+    return from;
+}
+
+/* Does " of ", " out of " or " из " follow the figure ending at `b`? */
+static int of_after(const struct sent *s, size_t b)
+{
+    static const char *const of[] = {" of ", " out of ", " из ", NULL};
+    for (const char *const *w = of; *w; w++) {
+        size_t n = strlen(*w);
+        if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* Total or active parameters.  "X of (its) Y": X active, Y total.  Else
+ * the nearest qualifying word wins -- inside the figure's own span
+ * ("32.6B active parameters"), then just after it in the same clause,
+ * then just before ("out of 1.04T", "всего 284B", "激活参数 104.2B"). */
+static const char *params_kind(const struct sent *s, size_t a, size_t b)
+{
+    size_t windows[3][2];
+    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
+        return "params.total";
+    if (of_after(s, b))
+        return "params.active"; /* "3B of", "3B out of", "3B из" */
+    windows[0][0] = a, windows[0][1] = b;
+    windows[1][0] = b, windows[1][1] = window_end(s, b, 24);
+    windows[2][0] = window_start(s, a, 16), windows[2][1] = a;
+    for (int w = 0; w < 3; w++) {
+        size_t from = windows[w][0], to = windows[w][1];
+        int active = any_near(s, from, to, ck_w_active);
+        int total = any_near(s, from, to, ck_w_total);
+        if (active != total)
+            return active ? "params.active" : "params.total";
+    }
+    return "params.total";
+}
+
+/* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
+static int params_pair(const struct sent *s, const pp_number *x,
+                       const pp_number *y)
+{
+    int slash = 0;
+    if (!x->magnitude || !y->magnitude || x->value <= y->value ||
+        y->value < 1e8 || x->value >= 1e14 ||
+        (x->unit != PP_UNIT_NONE && x->unit != PP_UNIT_PARAMS) ||
+        (y->unit != PP_UNIT_NONE && y->unit != PP_UNIT_PARAMS))
+        return 0;
+    for (size_t k = x->end; k < y->start; k++) {
+        if (s->text[k] == '/')
+            slash++;
+        else if (s->text[k] != ' ')
+            return 0;
+    }
+    return slash == 1;
+}
+
+/* Words around a figure that make it another model's, not the run's. */
+static const char *const w_model[] = {" model", " baseline", " network",
+                                      " модел", "模型", "基线", NULL};
+static const char *const w_compare[] = {
+    "compared", "versus", " vs", "unlike", "outperform", " beats ",
+    "по сравнению", "в отличие", "相比", "不同于", NULL};
+static const char *const w_copula[] = {" is ", " was ", ", a ", ", an ",
+                                       " \xE2\x80\x94 ", "是", "это",
+                                       "является", NULL};
+static const char *const w_respectively[] = {"respectively",
+                                             "соответственно", "分别", NULL};
+
+/* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
+ * respectively": the figures after the last entity pair with the
+ * entities in order, when there are as many of each. */
+static void pair_respectively(struct sent *s)
+{
+    const struct entity *order[MAXENT];
+    size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
+    s->resp_done = 1;
+    if (s->nent < 2 || !any_near(s, 0, s->len, w_respectively))
+        return;
+    for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
+        size_t j = ne;
+        for (; j > 0 && order[j - 1]->start > s->ent[k].start; j--)
+            order[j] = order[j - 1];
+        order[j] = &s->ent[k];
+        ne++;
+        if (s->ent[k].end > last)
+            last = s->ent[k].end;
+    }
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start >= last &&
+            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE))
+            fig[nf++] = i;
+    if (nf != ne)
+        return;
+    for (size_t k = 0; k < nf; k++)
+        s->resp[fig[k]] = order[k];
+}
+
+/* The entity figure `i` speaks of, or NULL when it speaks of another
+ * model: the nearest entity before it -- unless a comparison lies between
+ * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
+ * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
+ * after it, unless the figure's clause is about a model of its own
+ * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
+const struct entity *ck_figure_entity(struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    const struct entity *before = NULL, *after = NULL;
+    size_t own_to;
+    int own_model;
+    if (!s->resp_done)
+        pair_respectively(s);
+    if (s->resp[i])
+        return s->resp[i];
+    for (size_t k = 0; k < s->nent; k++) {
+        const struct entity *e = &s->ent[k];
+        if (e->end <= n->start && (!before || e->end > before->end))
+            before = e;
+        if (e->start >= n->end && (!after || e->start < after->start))
+            after = e;
+    }
+    own_to = window_end(s, n->end, 14);
+    if (after && after->start < own_to)
+        own_to = after->start; /* "the 1T Kimi K2 model" */
+    own_model = any_near(s, n->end, own_to, w_model);
+    if (before) {
+        size_t from = before->end, to = n->start;
+        if (any_near(s, from, to, w_compare))
+            return NULL;
+        if (own_model &&
+            !(to - from <= 16 && any_near(s, from, to, w_copula)))
+            return NULL;
+        return before;
+    }
+    if (!after || own_model ||
+        any_near(s, ck_clause_from(s, n->start), n->start, w_model))
+        return NULL;
+    return after;
+}
+
+static const char *const w_expert[] = {"expert", "эксперт", "专家", NULL};
+
+/* Is figure `i` a count of experts: "384 experts", "384 routed experts",
+ * "8 of 256 experts" -- not "61 layers and 384 experts"? */
+static int experts_figure(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    size_t to = window_end(s, n->end, 24);
+    if (n->unit == PP_UNIT_EXPERTS)
+        return 1;
+    if (!any_near(s, n->end, to, w_expert))
+        return 0;
+    if (of_after(s, n->end))
+        return 1;
+    return i + 1 >= s->nnum || s->num[i + 1].start >= to;
+}
+
+/* A figure of the same run and attribute as an earlier one, after a
+ * comparison ("14.8T tokens, about 7x more than Llama 2's 2T"), is the
+ * other side's. */
+static int compared_figure(const struct sent *s, size_t i,
+                           const struct entity *e, const char *attr,
+                           const struct entity *const *ents,
+                           const char *const *attrs)
+{
+    for (size_t j = 0; j < i; j++)
+        if (ents[j] == e && attrs[j] && !strcmp(attrs[j], attr) &&
+            (near(s, s->num[j].end, s->num[i].start, " than ") ||
+             near(s, s->num[j].end, s->num[i].start, " чем ") ||
+             near(s, s->num[j].end, s->num[i].start, "比") ||
+             any_near(s, s->num[j].end, s->num[i].start, w_compare)))
+            return 1;
+    return 0;
+}
+
+void ck_bind_entity_figures(struct sent *s)
+{
+    const struct entity *ents[MAXNUM] = {0};
+    const char *attrs[MAXNUM] = {0};
+    for (size_t i = 0; i < s->nnum; i++) {
+        pp_number *n = &s->num[i];
+        const struct entity *e = ck_figure_entity(s, i);
+        size_t a = n->start, b = n->end;
+        const char *attr = NULL;
+        /* "671B total", "37B active", "3B out of 16B": parameters */
+        int kind_after = any_near(s, b, window_end(s, b, 20), ck_w_active) ||
+                         any_near(s, b, window_end(s, b, 8), ck_w_total) ||
+                         of_after(s, b);
+        if (!e || s->used[i])
+            continue;
+        if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
+            s->used[i] = s->used[i + 1] = 1;
+            ents[i] = ents[i + 1] = e;
+            attrs[i] = "params.total", attrs[i + 1] = "params.active";
+            ck_check_fact(s, n, e->set, "params.total");
+            ck_check_fact(s, &s->num[i + 1], e->set, "params.active");
+            continue;
+        }
+        if (n->unit == PP_UNIT_FLOPS)
+            attr = "hardware.throughput_per_device";
+        else if (n->unit == PP_UNIT_DEVICES)
+            attr = "hardware.devices";
+        else if (experts_figure(s, i))
+            attr = of_after(s, b) ? "experts.active" : "experts.routed";
+        else if (n->magnitude &&
+                 (any_near(s, b, b + 16, w_context) ||
+                  any_near(s, window_start(s, a, 48), a, w_context)))
+            attr = "context.length";
+        else if (n->unit == PP_UNIT_TOKENS ||
+                 (n->magnitude && n->value >= 1e11 && !kind_after &&
+                  any_near(s, back(a, 30), a, ck_w_train)) ||
+                 (n->magnitude && n->value >= 1e11 && !kind_after &&
+                  n->unit == PP_UNIT_NONE &&
+                  any_near(s, 0, s->len, w_token) &&
+                  !any_near(s, 0, s->len, w_param)))
+            attr = near(s, b, b + 40, "per param") ||
+                           near(s, b, b + 40, "на параметр")
+                       ? "training.tokens_per_param"
+                   : near(s, back(a, 40), b + 20, "generat")
+                       ? NULL
+                       : "training.tokens";
+        else if (n->unit == PP_UNIT_PARAMS ||
+                 (n->magnitude && n->value >= 1e8 &&
+                  (kind_after || any_near(s, b, b + 24, ck_w_active) ||
+                   any_near(s, b, b + 24, ck_w_total) ||
+                   near(s, back(a, 8), a, "of ") ||
+                   near(s, back(a, 8), a, "из ") ||
+                   any_near(s, back(a, 6), a, ck_w_total) ||
+                   any_near(s, back(a, 16), a, ck_w_active) ||
+                   any_near(s, back(a, 14), a, w_param)))) {
+            attr = params_kind(s, a, b);
+        }
+        if (attr) {
+            s->used[i] = 1;
+            if (compared_figure(s, i, e, attr, ents, attrs))
+                continue;
+            ents[i] = e, attrs[i] = attr;
+            ck_check_fact(s, n, e->set, attr);
+            continue;
+        }
+        /* A hyper-parameter named just before the figure. */
+        for (size_t h = 0; h < sizeof(hypers) / sizeof(hypers[0]); h++) {
+            if (any_near(s, window_start(s, a, 48), a, hypers[h].words) &&
+                !n->magnitude) {
+                s->used[i] = 1;
+                check_hyper(s, n, e->set, hypers[h].label, hypers[h].keys);
+                break;
+            }
+        }
+    }
+}

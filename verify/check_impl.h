@@ -1,0 +1,233 @@
+/*
+ * check_impl.h - what the parts of the claim checker share (check.c,
+ * check_facts.c, check_derived.c, check_worked.c, check_text.c); internal,
+ * not installed.  The public interface is check.h.
+ *
+ * A sentence is analysed into a `struct sent`: its folded copy, the
+ * passports it names, the numbers it writes and which of them a check has
+ * used.  Each part adds claims to the sentence's output array through
+ * ck_emit.  Names with the ck_ prefix are the checker's own, shared
+ * between its files; everything else stays static in its file.
+ */
+#ifndef PP_CHECK_IMPL_H
+#define PP_CHECK_IMPL_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "../core/buf.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/utf8.h"
+#include "calc.h"
+#include "check.h"
+#include "literal.h"
+#include "numbers.h"
+#include "range.h"
+
+#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
+#define MAXNUM 64
+#define MAXENT 16
+#define PP_TABLE_COLS 16
+
+struct alias {
+    pcre2_code *re;
+    int passport; /* index; several aliases may name several passports */
+    int always;   /* no ASCII first word to look for: always matched */
+};
+
+struct pp_checker {
+    const cJSON **docs; /* owned array of borrowed documents */
+    size_t ndocs;
+    const pp_rules *rules;
+    int limited;        /* the last sentence hit a pattern's match limit */
+    struct alias *aliases;
+    size_t naliases;
+    /* The aliases' first words (ASCII, folded), so that a sentence runs
+     * only the alias patterns whose first word it holds. */
+    pp_litset *alias_words;   /* owned; NULL: match every alias */
+    unsigned char *alias_hit; /* owned: per alias, scratch of a sentence */
+    pcre2_match_context *mctx;
+    pcre2_match_data *md; /* reused by every alias match */
+    /* Worked examples set their inputs a sentence or two before the
+     * result ("$N=8.03\\cdot10^9, D=15\\cdot10^{12}$" ... "$C=6ND=...$"):
+     * the last values of N, D, C and of the training-state memory, each
+     * with the number of sentences since it was set.  Reset per document. */
+    struct ctx_value {
+        double v;
+        int age; /* sentences since set; CTX_STALE: not usable */
+    } N, D, C, P, M, mem_total, per_rank,
+        Cstar,  /* the budget of the last N*, D* checked */
+        L1, L2, /* the last two fitted losses computed, L1 the latest */
+        Lt,     /* a target loss "L_t" (exact when it was recomputed) */
+        PN, PD, /* a scenario written as a pair, "8.03B/15T" */
+        law;    /* the text spoke of the fitted law (age only) */
+    double Lt_half; /* the rounding of Lt when it is the written figure */
+    /* Named quantities of a worked example (N_{70}, D_{70}, \Delta C),
+     * kept longer than N, D and C: their names say what they are. */
+    struct named {
+        char name[16];
+        double v;
+        int age;
+    } vars[16];
+    /* The columns of the last table header (pp_checker_row). */
+    struct {
+        size_t n;
+        char kind[PP_TABLE_COLS];
+    } table;
+    /* "L(70B, D_{70}) = L_t": the next "D_{70} = ..." solves it. */
+    struct {
+        char name[16];
+        double params;
+        int age;
+    } solve;
+};
+
+#define CTX_MAX_AGE 4
+#define VAR_MAX_AGE 24
+#define CTX_STALE 1000
+
+struct entity {
+    size_t start, end;
+    unsigned long long set; /* bit i: passport i (first 64) */
+};
+
+struct sent {
+    pp_checker *c;
+    const char *text;
+    size_t len;
+    pp_buf low; /* folded copy (pp_utf8_fold: ASCII, Cyrillic), same offsets */
+    int odd;    /* pp_utf8_fold found a letter it cannot compare */
+    struct entity ent[MAXENT];
+    size_t nent;
+    pp_number num[MAXNUM];
+    size_t nnum;
+    int used[MAXNUM];
+    int ents_done; /* find_entities has run */
+    /* figure i -> the entity "respectively" pairs it with (or NULL) */
+    const struct entity *resp[MAXNUM];
+    int resp_done;
+    cJSON *out;
+    int count;
+};
+
+/* Is `w` within [from, to) of the lower-cased sentence? */
+static inline int near(const struct sent *s, size_t from, size_t to,
+                       const char *w)
+{
+    if (from > s->len)
+        from = s->len;
+    if (to > s->len)
+        to = s->len;
+    return to > from &&
+           memmem(s->low.ptr + from, to - from, w, strlen(w)) != NULL;
+}
+
+static inline int any_near(const struct sent *s, size_t from, size_t to,
+                           const char *const *ws)
+{
+    for (; *ws; ws++)
+        if (near(s, from, to, *ws))
+            return 1;
+    return 0;
+}
+
+static inline size_t back(size_t at, size_t n)
+{
+    return at > n ? at - n : 0;
+}
+
+static inline pp_range num_range(const pp_number *n)
+{
+    return pp_range_of(n->value, n->sig, n->qualifier);
+}
+
+/* --- check.c: entities and claims ----------------------------------- */
+
+/* Find the passports the sentence names (aliases), into s->ent. */
+void ck_find_entities(struct sent *s);
+/* The entity nearest before offset `at`, else the nearest after; NULL if
+ * the sentence names none. */
+const struct entity *ck_entity_for(const struct sent *s, size_t at);
+/* Append one claim to s->out: the figure or words at [off, off+len), the
+ * passport (`entity`, may be NULL), the attribute, the claimed and
+ * expected values (owned by the claim afterwards; NULL: null) and the
+ * verdict, with a printf-style message. */
+__attribute__((format(printf, 9, 10)))
+void ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
+             const char *attribute, cJSON *claimed, cJSON *expected,
+             const char *verdict, const char *fmt, ...);
+/* Set a claim's source and section from a fact's first evidence. */
+void ck_set_evidence(cJSON *claim, const cJSON *fact);
+/* The claim ck_emit added last (borrowed). */
+cJSON *ck_last_claim(struct sent *s);
+
+/* --- check_facts.c: figures of passports ----------------------------- */
+
+extern const char *const ck_w_total[];
+extern const char *const ck_w_active[];
+extern const char *const ck_w_train[];
+/* Compare figure `n` with fact `name` of the passports in `set`. */
+void ck_check_fact(struct sent *s, const pp_number *n,
+                   unsigned long long set, const char *name);
+/* The entity figure `i` speaks of, or NULL (another model's figure). */
+const struct entity *ck_figure_entity(struct sent *s, size_t i);
+/* Bind every unused figure to an attribute of its run and check it. */
+void ck_bind_entity_figures(struct sent *s);
+
+/* --- check_derived.c: derived quantities, worked-example context ------- */
+
+extern const char *const ck_w_rank[];
+extern const char *const ck_w_per_param[];
+extern const char *const ck_w_tpp[];
+/* The claim of figure `n` recomputed to `value` (confirmed if `agrees`);
+ * `shown` is the value as the message writes it, `how` the recomputation. */
+void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
+                   double value, int agrees, const char *shown,
+                   const char *how);
+/* Figure `i` against a recomputed value, widened by 1 %. */
+void ck_check_derived(struct sent *s, size_t i, const char *attr,
+                      double computed, const char *how);
+int ck_is_params(const struct sent *s, const pp_number *n);
+int ck_is_bytes(const struct sent *s, const pp_number *n);
+/* Indexes of unused figures satisfying `pred`, in order; at most `max`. */
+size_t ck_pick(const struct sent *s,
+               int (*pred)(const struct sent *, const pp_number *),
+               size_t *idx, size_t max);
+/* The unused plain figure right before a word of `ws`. */
+int ck_number_before(const struct sent *s, const char *const *ws,
+                     size_t *out);
+void ck_derived_law(struct sent *s);
+void ck_derived_passport(struct sent *s);
+void ck_derived_bubble(struct sent *s);
+void ck_derived_context(struct sent *s);
+/* Age the carried inputs by one sentence; set and read one. */
+void ck_ctx_age(pp_checker *c);
+void ck_ctx_set(struct ctx_value *x, double v);
+int ck_ctx_get(const struct ctx_value *x, double *v);
+
+/* --- check_worked.c: worked examples --------------------------------- */
+
+void ck_derived_losses(struct sent *s);
+void ck_derived_chains(struct sent *s);
+void ck_derived_memory(struct sent *s);
+
+/* --- check_text.c: mechanisms, generalisations, formats -------------- */
+
+extern const char *const ck_w_refuted[];
+/* Is offset `at` inside quotation marks? */
+int ck_quoted(const struct sent *s, size_t at);
+/* Where the clause holding offset `at` starts. */
+size_t ck_clause_from(const struct sent *s, size_t at);
+/* Does the sentence mention a format (FP8, BF16, ...)? */
+int ck_any_format(const struct sent *s);
+void ck_check_mechanisms(struct sent *s);
+void ck_check_formats(struct sent *s);
+void ck_check_generalisations(struct sent *s);
+
+#endif

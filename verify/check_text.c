@@ -1,0 +1,559 @@
+/*
+ * check_text.c - the claim checker: what words claim -- mechanism
+ * settings no report gives, universal language and causal credit (the
+ * rule catalogue, with negation and hedges), and formats of precision
+ * roles (see check_impl.h).
+ */
+#define _GNU_SOURCE
+#include "check_impl.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+/* ------------------------------------------------------------------ */
+/* Mechanism figures no report gives                                  */
+/* ------------------------------------------------------------------ */
+
+/* Words that attach a figure to a mechanism's setting. */
+static const char *const w_trigger[] = {
+    "threshold", "trigger", "when ", "rises by", "set to", "set at",
+    "порог", "когда", "при рост", "阈值", "触发", "当", "设为", NULL};
+
+/* A percentage, or a figure given as a mechanism's threshold or trigger,
+ * for a named stability mechanism that records no numeric parameter: the
+ * value is not disclosed by the reports. */
+void ck_check_mechanisms(struct sent *s)
+{
+    for (size_t k = 0; k < s->nent; k++) {
+        for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+            const cJSON *m;
+            if (!(s->ent[k].set >> i & 1))
+                continue;
+            cJSON_ArrayForEach(m, GET(GET(s->c->docs[i], "stability"),
+                                      "mechanisms"))
+            {
+                const char *name = GET(m, "name")->valuestring;
+                pp_buf lname = PP_BUF_INIT;
+                const cJSON *params = GET(m, "params");
+                pp_buf_puts(&lname, name);
+                pp_utf8_fold(lname.ptr, lname.len);
+                if (memmem(s->low.ptr, s->low.len, lname.ptr, lname.len) &&
+                    cJSON_GetArraySize(params) == 0) {
+                    for (size_t j = 0; j < s->nnum; j++) {
+                        const pp_number *n = &s->num[j];
+                        if (s->used[j] || n->start < s->ent[k].end ||
+                            !(n->unit == PP_UNIT_PERCENT ||
+                              (n->unit == PP_UNIT_NONE &&
+                               any_near(s, back(n->start, 32), n->start,
+                                        w_trigger))))
+                            continue;
+                        s->used[j] = 1;
+                        ck_emit(s, n->start, n->end - n->start,
+                                GET(s->c->docs[i], "id")->valuestring, name,
+                                cJSON_CreateNumber(n->value), NULL,
+                                "undisclosed",
+                                "the reports give no figure for %s of %s",
+                                name, GET(s->c->docs[i], "id")->valuestring);
+                        ck_set_evidence(ck_last_claim(s), m);
+                    }
+                }
+                pp_buf_dispose(&lname);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Generalisations                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Negation and hedges, looked for in the clause before a universal word
+ * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
+ * любой архитектуры", "is not a universal constant", "不能外推". */
+static const char *const w_negation[] = {
+    " not ", "n't ", " no ", "cannot", "нельзя", " не ", " нет ", " ни ",
+    "не явля", "不", "没有", "并非", "未必", NULL};
+static const char *const w_hedge[] = {
+    " may ", " might ", " can ", " could ", " should ", " need", "in this run",
+    "one run", "может", "нужн", "требу", "в этом запуске", "可能", "一次",
+    "需", NULL};
+
+static const char *const w_complement[] = {" что", " that", " чтобы",
+                                          NULL};
+
+/* A sentence that names what it states as a misconception refutes it. */
+const char *const ck_w_refuted[] = {
+    "misconception", "myth", "misleading", "misread", "заблуждени", "миф",
+    "ошибочн", "误区", "误导", "误读", "错误观念", NULL};
+
+/* Is offset `at` inside quotation marks (“...”, «...», "...")?  A quoted
+ * phrase is cited, not claimed. */
+int ck_quoted(const struct sent *s, size_t at)
+{
+    int depth = 0, ascii = 0;
+    for (size_t i = 0; i < at && i < s->len; i++) {
+        const unsigned char *u = (const unsigned char *)s->text + i;
+        if (u[0] == '"')
+            ascii = !ascii;
+        else if (i + 2 < s->len && u[0] == 0xE2 && u[1] == 0x80 &&
+                 u[2] == 0x9C) /* “ */
+            depth++;
+        else if (i + 2 < s->len && u[0] == 0xE2 && u[1] == 0x80 &&
+                 u[2] == 0x9D && depth) /* ” */
+            depth--;
+        else if (i + 1 < s->len && u[0] == 0xC2 && u[1] == 0xAB) /* « */
+            depth++;
+        else if (i + 1 < s->len && u[0] == 0xC2 && u[1] == 0xBB && depth)
+            depth--; /* » */
+    }
+    return depth > 0 || ascii;
+}
+
+/* What ends a clause: commas, semicolons, colons and dashes, Latin and
+ * CJK. */
+static const char *const clause_bounds[] = {
+    ",", ";", ":", " - ", "\xE2\x80\x94", "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+    "\xE3\x80\x81", NULL};
+
+/* Does [from, to) of the folded sentence, padded with a space at each
+ * end (so " не " matches a first or last word), hold a word of `ws`? */
+static int span_has(const struct sent *s, size_t from, size_t to,
+                    const char *const *ws)
+{
+    pp_buf pad = PP_BUF_INIT;
+    int hit = 0;
+    pp_buf_putc(&pad, ' ');
+    pp_buf_put(&pad, s->low.ptr + from, to - from);
+    pp_buf_putc(&pad, ' ');
+    for (; *ws && pad.ptr; ws++)
+        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
+            hit = 1;
+            break;
+        }
+    pp_buf_dispose(&pad);
+    return hit;
+}
+
+/* Where the clause holding offset `at` starts. */
+size_t ck_clause_from(const struct sent *s, size_t at)
+{
+    size_t from = 0;
+    for (const char *const *b = clause_bounds; *b; b++) {
+        size_t bl = strlen(*b);
+        for (size_t i = at; i-- > from;)
+            if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
+                /* ", что ..." / ", that ..." continues the clause that
+                 * governs it: "не доказывает, что FP8 всегда ...". */
+                if (any_near(s, i + bl, i + bl + 10, w_complement))
+                    continue;
+                if (i + bl > from)
+                    from = i + bl;
+                break;
+            }
+    }
+    return from;
+}
+
+/* Where the clause holding offset `at` ends. */
+static size_t clause_to(const struct sent *s, size_t at)
+{
+    size_t to = s->len;
+    for (const char *const *b = clause_bounds; *b; b++) {
+        const char *p = at < s->len ? memmem(s->low.ptr + at, s->len - at,
+                                             *b, strlen(*b))
+                                    : NULL;
+        if (p && (size_t)(p - s->low.ptr) < to)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return to;
+}
+
+/* Does the clause ending at `at` contain a word of `ws`? */
+static int clause_has(const struct sent *s, size_t at, const char *const *ws)
+{
+    return span_has(s, ck_clause_from(s, at), at, ws);
+}
+
+/* Is the predicate after a universal word negated: a word of `ws` between
+ * the end of the match and the end of its clause, before any "that"/"что"
+ * that would open a clause of its own ("a universal speed-up cannot be
+ * derived", "универсальный коэффициент ... не выводится"; not "guarantees
+ * that logits do not explode"). */
+static int clause_after_has(const struct sent *s, size_t end,
+                            const char *const *ws)
+{
+    size_t to = clause_to(s, end);
+    for (const char *const *c = w_complement; *c; c++) {
+        const char *p = memmem(s->low.ptr + end, to - end, *c, strlen(*c));
+        if (p)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return span_has(s, end, to, ws);
+}
+
+/* ------------------------------------------------------------------ */
+/* Formats of precision roles                                         */
+/* ------------------------------------------------------------------ */
+
+/* Each has a digit (any_format relies on it). */
+static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",
+                                      "fp4", "bf16", "fp16", "fp32",
+                                      "e4m3", "e5m2", "int4", "int8", NULL};
+
+struct role_kw {
+    const char *const words[6];
+    const char *role;
+};
+
+/* Words naming a precision role, most specific first: an occurrence inside
+ * an earlier one's ("accumulat" in "gradient accumulation") is not
+ * counted. */
+static const struct role_kw roles[] = {
+    {{"gradient accumulat", "накопление градиент", "梯度累", NULL},
+     "grad_accumulation"},
+    {{"moment", "момент", "动量", "阶矩", NULL}, "optimizer.moments"},
+    {{"master weight", "master copy", "мастер", "主权重", NULL},
+     "master_weights"},
+    {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
+    {{"gradient sync", "all-reduce", "синхрониз", "梯度同步", NULL},
+     "comm.grad_sync"},
+    {{"combine", NULL}, "comm.combine"},
+    {{"dispatch", NULL}, "comm.dispatch"},
+    {{"gemm", "matmul", "matrix multipl", "矩阵乘", NULL}, "gemm.fprop"},
+};
+
+/* Does passport format `have` belong to the family written `want`
+ * ("fp8" covers fp8-e4m3; "e4m3" names fp8-e4m3)? */
+static int same_family(const char *have, const char *want)
+{
+    size_t n = strlen(want);
+    return !strncmp(have, want, n) || strstr(have, want) != NULL;
+}
+
+/* A format word at ASCII word edges; returns its offset or -1. */
+static long find_format(const struct sent *s, const char *f, size_t from)
+{
+    size_t n = strlen(f);
+    for (const char *p = s->low.ptr + from;
+         (p = memmem(p, s->low.len - (size_t)(p - s->low.ptr), f, n)) !=
+         NULL;
+         p++) {
+        size_t at = (size_t)(p - s->low.ptr);
+        if ((at == 0 || !isalnum((unsigned char)p[-1])) &&
+            (at + n >= s->len || !isalnum((unsigned char)p[n])))
+            return (long)at;
+        if ((size_t)(p - s->low.ptr) + n >= s->low.len)
+            break;
+    }
+    return -1;
+}
+
+int ck_any_format(const struct sent *s)
+{
+    /* Every format name has a digit: a sentence without one (most prose)
+     * needs no search for any of them. */
+    int digit = 0;
+    for (size_t i = 0; i < s->low.len && !digit; i++)
+        digit = s->low.ptr[i] >= '0' && s->low.ptr[i] <= '9';
+    if (!digit)
+        return 0;
+    for (const char *const *f = formats; *f; f++)
+        if (find_format(s, *f, 0) >= 0)
+            return 1;
+    return 0;
+}
+
+/* A role word or a format mentioned in the sentence. */
+struct mention {
+    size_t start, end;
+    const struct role_kw *role; /* a role word */
+    const char *format;         /* a format */
+    int taken;                  /* a role word a format right before took */
+};
+
+#define MAXMENTION 16
+
+static size_t role_words(const struct sent *s, struct mention *out)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < sizeof(roles) / sizeof(roles[0]); r++)
+        for (const char *const *w = roles[r].words; *w; w++) {
+            size_t wl = strlen(*w), at = 0;
+            const char *p;
+            while (n < MAXMENTION && at < s->len &&
+                   (p = memmem(s->low.ptr + at, s->len - at, *w, wl))) {
+                size_t a = (size_t)(p - s->low.ptr);
+                int inside = 0;
+                for (size_t k = 0; k < n; k++)
+                    inside |= a < out[k].end && a + wl > out[k].start;
+                if (!inside)
+                    out[n++] = (struct mention){a, a + wl, &roles[r], NULL, 0};
+                at = a + wl;
+            }
+        }
+    return n;
+}
+
+/* Formats in text order; "FP8 E4M3" and "fp8-e4m3" are one mention. */
+static size_t format_mentions(const struct sent *s, struct mention *out)
+{
+    size_t n = 0;
+    for (const char *const *f = formats; *f; f++) {
+        long at = -1;
+        while (n < MAXMENTION &&
+               (at = find_format(s, *f, at < 0 ? 0 : (size_t)at + 1)) >= 0) {
+            size_t a = (size_t)at, k;
+            int part = 0;
+            for (k = 0; k < n; k++)
+                part |= a + 2 >= out[k].start && a <= out[k].end + 2;
+            if (part)
+                continue;
+            for (k = n; k > 0 && out[k - 1].start > a; k--)
+                out[k] = out[k - 1];
+            out[k] = (struct mention){a, a + strlen(*f), NULL, *f, 0};
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Does a format ending at `a` modify the role word at `b`: nothing but
+ * spaces, a hyphen or a preposition of purpose between ("FP8 GEMMs",
+ * "FP8-GEMM", "BF16 for combine", "FP32 用于累加")? */
+static int modifies(const struct sent *s, size_t a, size_t b)
+{
+    static const char *const glue[] = {"for the", "for its", "for", "для",
+                                       "用于", "的", NULL};
+    while (a < b && (s->low.ptr[a] == ' ' || s->low.ptr[a] == '-'))
+        a++;
+    while (b > a && s->low.ptr[b - 1] == ' ')
+        b--;
+    if (a == b)
+        return 1;
+    for (const char *const *g = glue; *g; g++)
+        if (b - a == strlen(*g) && !memcmp(s->low.ptr + a, *g, b - a))
+            return 1;
+    return 0;
+}
+
+/* The role a format speaks of: a role word right after it ("FP8 GEMMs",
+ * "BF16 for combine") -- which no other format may then take -- else the
+ * nearest before it in its clause ("moments in FP8"), else the nearest
+ * after it in its clause ("FP32 is used for the accumulation"). */
+static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
+                         struct mention *rw, size_t nr,
+                         const struct role_kw **out)
+{
+    for (size_t i = 0; i < nf; i++) {
+        out[i] = NULL;
+        for (size_t k = 0; k < nr; k++)
+            if (rw[k].start >= fm[i].end && rw[k].start <= fm[i].end + 12 &&
+                modifies(s, fm[i].end, rw[k].start)) {
+                out[i] = rw[k].role;
+                rw[k].taken = 1;
+                break;
+            }
+    }
+    for (size_t i = 0; i < nf; i++) {
+        size_t lo = ck_clause_from(s, fm[i].start),
+               hi = clause_to(s, fm[i].end);
+        long best = -1;
+        if (out[i])
+            continue;
+        for (size_t k = 0; k < nr; k++)
+            if (!rw[k].taken && rw[k].end <= fm[i].start &&
+                rw[k].start >= lo && fm[i].start - rw[k].end <= 60 &&
+                (best < 0 || rw[k].end > rw[best].end))
+                best = (long)k;
+        for (size_t k = 0; k < nr && best < 0; k++)
+            if (!rw[k].taken && rw[k].start >= fm[i].end && rw[k].end <= hi &&
+                rw[k].start - fm[i].end <= 40)
+                best = (long)k;
+        if (best >= 0)
+            out[i] = rw[best].role;
+    }
+}
+
+/* The format a passport's role records (a string, or an array of
+ * alternatives such as ["bf16", "fp32"]): the one of the family `want` if
+ * any (*same = 1), else the first.  Borrowed from the passport. */
+static const char *role_format(const cJSON *role, const char *want, int *same)
+{
+    const cJSON *f = GET(role, "format"), *x;
+    const char *first = "undisclosed";
+    *same = 0;
+    if (cJSON_IsString(f)) {
+        *same = same_family(f->valuestring, want);
+        return f->valuestring;
+    }
+    cJSON_ArrayForEach(x, f)
+    {
+        if (!cJSON_IsString(x))
+            continue;
+        if (same_family(x->valuestring, want)) {
+            *same = 1;
+            return x->valuestring;
+        }
+        if (!strcmp(first, "undisclosed"))
+            first = x->valuestring;
+    }
+    return first;
+}
+
+/* The claim that run `doc` keeps `role` in format `f` (or, `negated`,
+ * not in it). */
+static void check_role(struct sent *s, const struct mention *m,
+                       const cJSON *doc, const char *role, int negated)
+{
+    const char *who = GET(doc, "id")->valuestring, *have;
+    const cJSON *r = GET(GET(GET(doc, "precision"), "roles"), role);
+    size_t flen = m->end - m->start;
+    int same;
+    if (!r) {
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                NULL, "unverifiable",
+                "the passport of %s records no format for %s", who, role);
+        return;
+    }
+    have = role_format(r, m->format, &same);
+    if (!negated)
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                cJSON_CreateString(have), same ? "confirmed" : "contradicted",
+                same ? "%s keeps %s in %s" : "%s keeps %s in %s, not %s", who,
+                role, have, m->format);
+    else
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                cJSON_CreateString(have), same ? "contradicted" : "confirmed",
+                same ? "%s keeps %s in %s, which the sentence denies"
+                     : "%s keeps %s in %s: not %s, as written",
+                who, role, have, m->format);
+    ck_set_evidence(ck_last_claim(s), r);
+}
+
+/* The claim that run `doc` trained in format `f` (its headline). */
+static int check_headline(struct sent *s, const struct mention *m,
+                          const cJSON *doc, int negated)
+{
+    const char *who = GET(doc, "id")->valuestring, *f = m->format, *stage;
+    const cJSON *h = GET(GET(doc, "precision"), "headline"), *x;
+    size_t flen = m->end - m->start;
+    int hit = 0, later;
+    if (!h)
+        return 0;
+    stage = GET(h, "stage")->valuestring;
+    cJSON_ArrayForEach(x, GET(h, "formats"))
+        hit |= same_family(x->valuestring, f);
+    /* the format came after pretraining, and the sentence says pretraining */
+    later = hit && strcmp(stage, "pretraining") != 0 &&
+            near(s, 0, s->len, "pretrain");
+    if (negated) {
+        int holds = !hit || later; /* "not trained in F" */
+        ck_emit(s, m->start, flen, who, "precision.headline",
+                cJSON_CreateString(f),
+                cJSON_CreateString(GET(h, "text")->valuestring),
+                holds ? "confirmed" : "contradicted",
+                !holds  ? "%s: %s (%s), which the sentence denies"
+                : later ? "%s: %s (%s): not %s in pretraining, as written"
+                        : "%s: %s (%s): not %s, as written",
+                who, GET(h, "text")->valuestring, stage, f);
+    } else if (later) {
+        ck_emit(s, m->start, flen, who, "precision.headline",
+                cJSON_CreateString(f),
+                cJSON_CreateString(GET(h, "text")->valuestring),
+                "contradicted", "%s used %s in %s (%s), not in pretraining",
+                who, f, stage, GET(h, "text")->valuestring);
+    } else {
+        ck_emit(s, m->start, flen, who, "precision.headline",
+                cJSON_CreateString(f),
+                cJSON_CreateString(GET(h, "text")->valuestring),
+                hit ? "confirmed" : "contradicted",
+                hit ? "%s: %s" : "%s: %s, not %s", who,
+                GET(h, "text")->valuestring, f);
+    }
+    ck_set_evidence(ck_last_claim(s), h);
+    return 1;
+}
+
+/* Formats bound to precision roles of the run the sentence names, each
+ * format mention once; a format bound to no role speaks of the run's
+ * training (its headline) when the sentence is about training -- the
+ * first such mention only. */
+void ck_check_formats(struct sent *s)
+{
+    struct mention fm[MAXMENTION], rw[MAXMENTION];
+    const struct role_kw *bound[MAXMENTION];
+    size_t nf, nr;
+    int headline = 0;
+    if (!s->nent)
+        return;
+    nf = format_mentions(s, fm);
+    nr = role_words(s, rw);
+    bind_formats(s, fm, nf, rw, nr, bound);
+    for (size_t i = 0; i < nf; i++) {
+        const struct entity *e = ck_entity_for(s, fm[i].start);
+        for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
+            if (!(e->set >> d & 1))
+                continue;
+            if (bound[i]) {
+                check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
+                           clause_has(s, fm[i].start, w_negation));
+                break;
+            }
+            if (!headline && (any_near(s, 0, s->len, ck_w_train) ||
+                              near(s, 0, s->len, "pretrain") ||
+                              near(s, 0, s->len, "trained in")) &&
+                check_headline(s, &fm[i], s->c->docs[d],
+                               clause_has(s, fm[i].start, w_negation))) {
+                headline = 1;
+                break;
+            }
+        }
+    }
+}
+
+/* Technical subjects a universal statement is about. */
+static const char *const w_subject[] = {
+    "fp8", "fp4", "bf16", "fp16", "nvfp4", "mxfp4", "muon", "adamw",
+    "qk-clip", "muonclip", "scaling", "int4", "zero", "moe", "dtype",
+    "precision", "точност", "精度", NULL};
+
+void ck_check_generalisations(struct sent *s)
+{
+    pp_rule_hit hits[16];
+    size_t n = 0;
+    if (!s->c->rules)
+        return;
+    if (pp_rules_scan_folded(s->c->rules, s->text, s->odd ? NULL : s->low.ptr,
+                             s->len, "prose", NULL, hits, 16,
+                             &n) == PP_ETOOBIG)
+        s->c->limited = 1;
+    pp_error_clear();
+    for (size_t h = 0; h < n; h++) {
+        size_t a = hits[h].start;
+        int universal = !strncmp(hits[h].id, "universal.", 10);
+        if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
+            (universal && clause_after_has(s, hits[h].end, w_negation)) ||
+            any_near(s, 0, s->len, ck_w_refuted) || ck_quoted(s, a))
+            continue;
+        if (universal && !s->ents_done) {
+            ck_find_entities(s);
+            s->ents_done = 1;
+        }
+        if (universal && !s->nent && !any_near(s, 0, s->len, w_subject))
+            continue;
+        ck_emit(s, hits[h].start, hits[h].end - hits[h].start, NULL,
+                hits[h].id, NULL, NULL, "unsupported-generalisation", "%s",
+                hits[h].message);
+        cJSON_ReplaceItemInObjectCaseSensitive(
+            ck_last_claim(s), "section", cJSON_CreateString(hits[h].section));
+        cJSON_ReplaceItemInObjectCaseSensitive(
+            ck_last_claim(s), "severity",
+            cJSON_CreateString(hits[h].severity));
+        break; /* one generalisation per sentence is enough */
+    }
+}
