@@ -356,6 +356,7 @@ static int sentence(pp_checker *c, const char *text, size_t len,
         ck_derived_law(&s);
         ck_derived_passport(&s);
         ck_derived_bubble(&s);
+        ck_derived_epochs(&s);
         ck_bind_entity_figures(&s);
         ck_check_mechanisms(&s);
         ck_check_formats(&s);

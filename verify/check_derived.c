@@ -123,13 +123,23 @@ static int is_plain(const struct sent *s, const pp_number *n)
            n->value == floor(n->value);
 }
 
+/* A ratio such as tokens per parameter: "286", "286 tokens" (a count
+ * with no magnitude; "2T tokens" is not one). */
+static int is_ratio(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return (n->unit == PP_UNIT_TOKENS || n->unit == PP_UNIT_NONE) &&
+           !n->magnitude && n->value >= 1 && n->value < 1e6;
+}
+
 static const char *const w_optimum[] = {"fitted law", "optimum", "optimal",
                                         "n*", "chinchilla", "оптимум",
                                         "оптимальн", "最优", "最佳", NULL};
 static const char *const w_same[] = {"same fitted loss", "same loss",
                                      "equal loss", "equal-loss",
-                                     "той же", "такой же loss", "相同",
-                                     "同等", NULL};
+                                     "match the loss", "matching the loss",
+                                     "reach the loss", "той же", "того же",
+                                     "такой же loss", "相同", "同等", NULL};
 static const char *const w_breakeven[] = {"break-even", "break even",
                                           "breakeven", "окупа", "точка безубыт",
                                           "盈亏", "回本", NULL};
@@ -275,7 +285,7 @@ void ck_derived_law(struct sent *s)
     }
     if (nt >= 1 && any_near(s, 0, s->len, ck_w_tpp)) {
         size_t r[2];
-        size_t nr = ck_pick(s, is_plain, r, 2);
+        size_t nr = ck_pick(s, is_ratio, r, 2);
         if (np >= 1 && nr >= 1) {
             double v;
             if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0)
@@ -526,6 +536,45 @@ int ck_number_before(const struct sent *s, const char *const *ws, size_t *out)
         }
     }
     return 0;
+}
+
+static const char *const w_epoch[] = {"epoch", "repeat", "эпох", "повтор",
+                                      "轮", "遍", NULL};
+static const char *const w_times[] = {"epoch", "time", "эпох", "раз", "次",
+                                      "遍", "轮", NULL};
+
+/* "A 15T-token corpus with a 15% share of a 0.4T-token domain repeats it
+ * about 5.6 times": effective epochs, tokens x share / unique tokens. */
+void ck_derived_epochs(struct sent *s)
+{
+    size_t t[3], p[2];
+    size_t nt, np;
+    double T, U;
+    pp_epochs ep;
+    if (!any_near(s, 0, s->len, w_epoch))
+        return;
+    nt = ck_pick(s, is_tokens, t, 3);
+    np = ck_pick(s, is_percent, p, 2);
+    if (nt != 2 || np != 1)
+        return;
+    T = fmax(s->num[t[0]].value, s->num[t[1]].value);
+    U = fmin(s->num[t[0]].value, s->num[t[1]].value);
+    if (pp_calc_epochs(T, s->num[p[0]].value, U, &ep) != 0) {
+        pp_error_clear();
+        return;
+    }
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (s->used[i] || n->magnitude || i == p[0] || n->value <= 0 ||
+            n->value >= 1e4 ||
+            (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_TIMES) ||
+            !any_near(s, n->end, n->end + 12, w_times))
+            continue;
+        s->used[t[0]] = s->used[t[1]] = s->used[p[0]] = 1;
+        ck_check_derived(s, i, "derived.effective_epochs", ep.epochs,
+                         "effective epochs, tokens x share / unique tokens");
+        return;
+    }
 }
 
 void ck_derived_bubble(struct sent *s)

@@ -205,6 +205,7 @@ int ck_number_before(const struct sent *s, const char *const *ws,
 void ck_derived_law(struct sent *s);
 void ck_derived_passport(struct sent *s);
 void ck_derived_bubble(struct sent *s);
+void ck_derived_epochs(struct sent *s);
 void ck_derived_context(struct sent *s);
 /* Age the carried inputs by one sentence; set and read one. */
 void ck_ctx_age(pp_checker *c);
