@@ -76,12 +76,37 @@ void ck_check_mechanisms(struct sent *s)
  * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
  * любой архитектуры", "is not a universal constant", "不能外推". */
 static const char *const w_negation[] = {
-    " not ", "n't ", " no ", "cannot", "нельзя", " не ", " нет ", " ни ",
-    "не явля", "不", "没有", "并非", "未必", NULL};
+    " not ", "n't ", " no ", "cannot", " nothing", " none", "нельзя", " не ",
+    " нет ", " ни ", "ничего", "не явля", "不", "没有", "并非", "未必", NULL};
 static const char *const w_hedge[] = {
-    " may ", " might ", " can ", " could ", " should ", " need", "in this run",
-    "one run", "может", "нужн", "требу", "в этом запуске", "可能", "一次",
-    "需", NULL};
+    " may ", " might ", " can ", " could ", " should ", " need",
+    "in this run", "one run", "whether", "open question", "unclear",
+    "может", "нужн", "требу", "в этом запуске", " ли ", "неясно",
+    "неизвестно", "可能", "一次", "需", "是否", "尚不清楚", NULL};
+
+/* A sentence that calls what it reports wrong or unsupported rejects it:
+ * "it would be wrong to say that ...", "... is not supported by the
+ * sources", "утверждение ... неверно", "这一说法不成立". */
+static const char *const w_rejected[] = {
+    "is wrong", "be wrong", "are wrong", "was wrong", "incorrect",
+    "not support", "n't support", "неверн", "ошибочно", "не подтвержда",
+    "错误的", "不成立", "没有依据", "不支持", NULL};
+
+/* Does the sentence end with a question mark: a question claims nothing. */
+static int question(const struct sent *s)
+{
+    size_t e = s->len;
+    for (;;) {
+        if (e > 0 && s->text[e - 1] && strchr(" \t\n\r\"')", s->text[e - 1]))
+            e--;
+        else if (e >= 2 && !memcmp(s->text + e - 2, "\xC2\xBB", 2)) /* » */
+            e -= 2;
+        else
+            break;
+    }
+    return (e >= 1 && s->text[e - 1] == '?') ||
+           (e >= 3 && !memcmp(s->text + e - 3, "\xEF\xBC\x9F", 3));
+}
 
 static const char *const w_complement[] = {" что", " that", " чтобы",
                                           NULL};
@@ -538,7 +563,9 @@ void ck_check_generalisations(struct sent *s)
         int universal = !strncmp(hits[h].id, "universal.", 10);
         if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
             (universal && clause_after_has(s, hits[h].end, w_negation)) ||
-            any_near(s, 0, s->len, ck_w_refuted) || ck_quoted(s, a))
+            any_near(s, 0, s->len, ck_w_refuted) ||
+            any_near(s, 0, s->len, w_rejected) || ck_quoted(s, a) ||
+            question(s))
             continue;
         if (universal && !s->ents_done) {
             ck_find_entities(s);
