@@ -367,7 +367,18 @@ static void passport_derived(struct sent *s, const pp_number *n,
     } else if (isinf(shown.hi)) {
         pp_buf_puts(&e, " or more");
     }
-    if (ok || (ok_alt && !wrong))
+    if ((ok || (ok_alt && !wrong)) && !shown.bounded &&
+        (!strcmp(n->qualifier, "=") ||
+         !strcmp(n->qualifier, "\xE2\x89\x88")))
+        /* inputs reported only as bounds give a bound, not this value */
+        ck_emit(s, n->start, n->end - n->start, who, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+                "undisclosed",
+                "%s: %s recomputes only to %s, from inputs the reports give "
+                "as bounds; %.*s is not disclosed",
+                who, ok ? how : alt_how, e.ptr, (int)(n->end - n->start),
+                s->text + n->start);
+    else if (ok || (ok_alt && !wrong))
         ck_emit(s, n->start, n->end - n->start, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
                 "confirmed", "%s: %s recomputes to %s", who,

@@ -48,6 +48,16 @@ static int quoted_match(const cJSON *fact, pp_range claim)
     return 0;
 }
 
+/* Is a fact stated with qualifier `fact_q` only a bound ("more than
+ * 32T") where a claim with `claim_q` states a value ("33T", "about 33T")? */
+static int bound_only(const char *fact_q, const char *claim_q)
+{
+    int fact_bound = strcmp(fact_q, "=") && strcmp(fact_q, "\xE2\x89\x88");
+    int claim_value = !strcmp(claim_q, "=") ||
+                      !strcmp(claim_q, "\xE2\x89\x88");
+    return fact_bound && claim_value;
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
@@ -83,7 +93,22 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     {
         cJSON *claimed = cJSON_CreateNumber(n->value);
         const cJSON *f = match ? match : any;
-        if (confirmed) {
+        const char *fq = f ? GET(f, "qualifier")->valuestring : "=";
+        if (confirmed && bound_only(fq, n->qualifier)) {
+            /* "DeepSeek V4-Pro saw 33T tokens" when the report says only
+             * "more than 32T": consistent, but a value no report gives */
+            pp_buf e = PP_BUF_INIT;
+            pp_num_human(&e, GET(f, "value")->valuedouble,
+                         GET(f, "sig_digits")->valueint);
+            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                    cJSON_CreateNumber(GET(f, "value")->valuedouble),
+                    "undisclosed",
+                    "%s %s is reported only as %s%s; %.*s is not disclosed",
+                    who, name, fq, e.ptr, (int)(n->end - n->start),
+                    s->text + n->start);
+            ck_set_evidence(ck_last_claim(s), f);
+            pp_buf_dispose(&e);
+        } else if (confirmed) {
             ck_emit(s, n->start, n->end - n->start, who, name, claimed,
                     cJSON_CreateNumber(GET(f, "value")->valuedouble),
                     "confirmed", "%s %s agrees with the passport", who, name);
