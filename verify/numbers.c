@@ -78,17 +78,27 @@ static const struct {
     {"трлн", 1e12, 1}, {"триллион", 1e12, 1}, {"млрд", 1e9, 1},
     {"миллиард", 1e9, 1}, {"млн", 1e6, 1}, {"миллион", 1e6, 1},
     {"тыс", 1e3, 1},
-    {"万亿", 1e12, 1}, {"亿", 1e8, 1}, {"万", 1e4, 1}, {"千", 1e3, 1},
+    {"万亿", 1e12, 1}, {"千亿", 1e11, 1}, {"百亿", 1e10, 1}, {"亿", 1e8, 1},
+    {"万", 1e4, 1}, {"千", 1e3, 1},
 };
 
 static const struct {
     const char *word;
     double value;
 } number_words[] = {
-    {"one", 1}, {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5},
+    {"a", 1}, {"one", 1}, {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5},
     {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9}, {"ten", 10},
     {"twelve", 12}, {"twenty", 20}, {"fifty", 50}, {"hundred", 100},
     {"один", 1}, {"два", 2}, {"три", 3}, {"пять", 5}, {"десять", 10},
+};
+
+/* Han numerals before a Han magnitude: 一万亿, 两千亿, 十亿. */
+static const struct {
+    const char *word;
+    double value;
+} han_digits[] = {
+    {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4}, {"五", 5},
+    {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10},
 };
 
 static const struct {
@@ -172,6 +182,15 @@ static int operand_after(const char *s, size_t n, size_t j)
 static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
 {
     size_t j = skip_spaces(s, n, i), k;
+    /* a compound: "15T-token corpus", "a one-trillion-parameter model" */
+    if (j == i && j + 1 < n && s[j] == '-' && isalpha((unsigned char)s[j + 1]))
+        for (const char *const *w = (const char *const[]){"token", "param",
+                                                          NULL};
+             *w; w++)
+            if (starts(s + j + 1, n - j - 1, *w)) {
+                j++;
+                break;
+            }
     static const struct {
         const char *w;
         enum pp_unit u;
@@ -298,6 +317,39 @@ static int may_start_word(const char *s, size_t n, size_t i)
     return 1;
 }
 
+/* A Han numeral and a Han magnitude at `i` ("一万亿", "两千亿", "十亿"):
+ * the end of the figure (unit included) into *num, or 0.  "数十亿"
+ * ("several billion") is no figure. */
+static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
+{
+    if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几")))
+        return 0;
+    for (size_t d = 0; d < sizeof(han_digits) / sizeof(han_digits[0]); d++) {
+        size_t k = starts(s + i, n - i, han_digits[d].word);
+        if (!k)
+            continue;
+        for (size_t m = 0;
+             m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+            size_t mk = (unsigned char)magnitude_words[m].word[0] >= 0xE0
+                            ? starts(s + i + k, n - i - k,
+                                     magnitude_words[m].word)
+                            : 0;
+            if (!mk)
+                continue;
+            memset(num, 0, sizeof(*num));
+            num->start = i;
+            num->value = han_digits[d].value * magnitude_words[m].scale;
+            num->sig = han_digits[d].value >= 10 ? 2 : 1;
+            num->magnitude = 1;
+            qualifier_before(s, i, num->qualifier);
+            num->end = unit_after(s, n, i + k + mk, num);
+            return num->end;
+        }
+        return 0;
+    }
+    return 0;
+}
+
 size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {
     size_t count = 0, i = 0;
@@ -314,6 +366,11 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
         unsigned char c = (unsigned char)s[i];
 
         memset(&num, 0, sizeof(num));
+        if ((c == 0xE4 || c == 0xE5) && han_number(s, n, i, &num)) {
+            out[count++] = num;
+            i = num.end;
+            continue;
+        }
         /* Number words: "one trillion". */
         if ((isalpha(c) || c >= 0xC0) && !may_start_word(s, n, i)) {
             i++; /* no number word starts so */
@@ -330,6 +387,8 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
                     if (!k || !word_end(s, n, i + k))
                         continue;
                     j = skip_spaces(s, n, i + k);
+                    if (j == i + k && j < n && s[j] == '-')
+                        j++; /* "one-trillion-parameter" */
                     for (size_t m = 0; m < sizeof(magnitude_words) /
                                                sizeof(magnitude_words[0]);
                          m++) {
@@ -512,6 +571,9 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             j++;
         } else {
             size_t k = skip_spaces(s, n, j);
+            if (k == j && k + 1 < n && s[k] == '-' &&
+                isalpha((unsigned char)s[k + 1]))
+                k++; /* "671-billion-parameter" */
             for (size_t m = 0;
                  m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
                  m++) {

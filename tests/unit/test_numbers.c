@@ -47,6 +47,15 @@ static const struct want cases[] = {
     {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
     {"scales 2.5x better", 2.5, 2, "=", PP_UNIT_TIMES},
     {"2.5\xC3\x97 faster", 2.5, 2, "=", PP_UNIT_TIMES},
+    {"a trillion parameters", 1e12, 1, "=", PP_UNIT_PARAMS},
+    {"a one-trillion-parameter model", 1e12, 1, "=", PP_UNIT_PARAMS},
+    {"a 671-billion-parameter model", 671e9, 3, "=", PP_UNIT_PARAMS},
+    {"a 15T-token corpus", 15e12, 2, "=", PP_UNIT_TOKENS},
+    {"\xE4\xB8\x80\xE4\xB8\x87\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", 1e12, 1, "=",
+     PP_UNIT_PARAMS}, /* 一万亿参数 */
+    {"\xE7\xBA\xA6\xE4\xB8\xA4\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1,
+     "\xE2\x89\x88", PP_UNIT_NONE}, /* 约两千亿 */
+    {"2\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1, "=", PP_UNIT_NONE}, /* 2千亿 */
 };
 
 /* "6 × 37B × 14.8T": a sign an operand follows multiplies; the figure
@@ -105,6 +114,8 @@ static void not_numbers(void **state)
     static const char *const texts[] = {
         "Kimi K2", "FP8 and E4M3", "the 1F1B schedule", "see §4.2.3",
         "version 1.2.0", "DeepSeek-V3", "Qwen3.8-Max", "§ 15",
+        "a model", "a 1F1B schedule",
+        "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", /* 数十亿参数 */
     };
     (void)state;
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
