@@ -3,10 +3,10 @@
  * Chinese: 15.5T, 671B, 32K, 14.8 trillion, one trillion, 14,800 billion,
  * 65 504, 7.227e23, 7.23 x 10^23, 7.227\cdot10^{23}, 17.9%, 15 трлн,
  * 2,5 млрд, 15万亿, 1.2亿, 一万亿, a one-trillion-parameter model -- each
- * with its byte span, value in base units,
- * the significant digits written, the qualifier around it (about, more
- * than, около, 约, 超过 ...) and the unit that follows (tokens, parameters,
- * FLOP, FLOP/s, GB, GiB, GPUs, experts, %).
+ * with its byte span, value in base units, the significant digits
+ * written, the qualifier around it (about, more than, около, 约, 超过 ...)
+ * and the unit that follows (tokens, parameters, FLOP, FLOP/s, GB, GiB,
+ * GPUs, experts, %).
  *
  * Digits inside identifiers are not numbers: K2, V3, FP8, E4M3, Qwen3.8,
  * 1F1B and 2x2 are skipped.
