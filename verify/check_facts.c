@@ -253,13 +253,19 @@ static size_t window_end(const struct sent *s, size_t b, size_t reach)
 static size_t window_start(const struct sent *s, size_t a, size_t reach)
 {
     size_t from = back(a, reach);
-    for (const char *const *w = w_stop; *w; w++) {
-        size_t n = strlen(*w);
-        for (size_t i = a; i-- > from;)
-            if (i + n <= a && !memcmp(s->low.ptr + i, *w, n)) {
-                from = i + n;
-                break;
-            }
+    /* one pass from the right: the first stop word found ends last (no
+     * stop word holds another's first byte) */
+    for (size_t i = a; i-- > from;) {
+        unsigned char c = (unsigned char)s->low.ptr[i];
+        if (c != ',' && c != ';' && c != ':' && c != ' ' && c != 0xEF &&
+            c != 0xE3)
+            continue;
+        for (const char *const *w = w_stop; *w; w++) {
+            size_t n = strlen(*w);
+            if ((unsigned char)**w == c && i + n <= a &&
+                !memcmp(s->low.ptr + i, *w, n))
+                return i + n;
+        }
     }
     return from;
 }
@@ -502,10 +508,10 @@ void ck_bind_entity_figures(struct sent *s)
             ck_check_fact(s, n, e->set, attr);
             continue;
         }
-        /* A hyper-parameter named just before the figure. */
-        for (size_t h = 0; h < sizeof(hypers) / sizeof(hypers[0]); h++) {
-            if (any_near(s, window_start(s, a, 48), a, hypers[h].words) &&
-                !n->magnitude) {
+        /* A hyper-parameter named earlier in the figure's clause. */
+        for (size_t h = 0, from = window_start(s, a, 48);
+             !n->magnitude && h < sizeof(hypers) / sizeof(hypers[0]); h++) {
+            if (any_near(s, from, a, hypers[h].words)) {
                 s->used[i] = 1;
                 check_hyper(s, n, e->set, hypers[h].label, hypers[h].keys);
                 break;

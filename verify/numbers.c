@@ -286,6 +286,8 @@ static int after_latex_command(const char *s, size_t i)
 /* initial[c]: can a number word start with byte c (either case)?  For
  * the Cyrillic lead bytes, cyr[lead - 0xD0][second]: with that letter? */
 static unsigned char initial[256], cyr[2][256];
+/* mag_initial[c]: can a magnitude word (trillion, млрд, 亿) start with c? */
+static unsigned char mag_initial[256];
 
 static void init_initials(void)
 {
@@ -302,6 +304,13 @@ static void init_initials(void)
             cyr[1][d] = cyr[0][d + 0x20] = 1; /* р-я, Р-Я */
             initial[0xD0] = 1;
         }
+    }
+    for (size_t m = 0;
+         m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+        unsigned char c = (unsigned char)magnitude_words[m].word[0];
+        mag_initial[c] = 1;
+        if (c >= 'a' && c <= 'z')
+            mag_initial[c - 0x20] = 1;
     }
     initial[0] = 2; /* done */
 }
@@ -381,6 +390,21 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             /* at the start of a word only (no number word is Han) */
             if (i == 0 || (!ascii_alnum((unsigned char)s[i - 1]) &&
                            (unsigned char)s[i - 1] < 0x80)) {
+                /* every number word needs a magnitude word after it: a
+                 * word not followed by one is skipped whole ("about",
+                 * "a model") */
+                size_t we = i, nx;
+                while (we < n && (isalpha((unsigned char)s[we]) ||
+                                  ((unsigned char)s[we] >= 0x80 &&
+                                   (unsigned char)s[we] < 0xE0)))
+                    we++;
+                nx = skip_spaces(s, n, we);
+                if (nx == we && nx < n && s[nx] == '-')
+                    nx++;
+                if (nx >= n || !mag_initial[(unsigned char)s[nx]]) {
+                    i = we > i ? we : i + 1;
+                    continue;
+                }
                 for (size_t w = 0;
                      w < sizeof(number_words) / sizeof(number_words[0]); w++) {
                     size_t k = starts(s + i, n - i, number_words[w].word);
