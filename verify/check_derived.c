@@ -357,54 +357,44 @@ static void passport_derived(struct sent *s, const pp_number *n,
     pp_range claim = num_range(n);
     int ok = pp_range_meet(claim, want), ok_alt = !ok && alt.have &&
                                                   pp_range_meet(claim, alt);
+    /* the reading the figure agrees with, else the right one */
     pp_range shown = ok_alt ? alt : want;
+    const char *shown_how = ok_alt ? alt_how : how;
     double mid = isinf(shown.hi) ? shown.lo : (shown.lo + shown.hi) / 2;
+    int written = (int)(n->end - n->start);
     pp_buf e = PP_BUF_INIT;
-    pp_num_human(&e, shown.lo, 3);
-    if (!isinf(shown.hi) && shown.hi > shown.lo * 1.0005) {
+    pp_num_human(&e, shown.lo, 3); /* "473..478", "9.31e24 or more" */
+    if (isinf(shown.hi)) {
+        pp_buf_puts(&e, " or more");
+    } else if (shown.hi > shown.lo * 1.0005) {
         pp_buf_puts(&e, "..");
         pp_num_human(&e, shown.hi, 3);
-    } else if (isinf(shown.hi)) {
-        pp_buf_puts(&e, " or more");
     }
-    if ((ok || (ok_alt && !wrong)) && !shown.bounded &&
-        (!strcmp(n->qualifier, "=") ||
-         !strcmp(n->qualifier, "\xE2\x89\x88")))
+    if (ok_alt && wrong)
+        ck_emit(s, n->start, (size_t)written, who, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
+                "contradicted", "%s: %.*s is %s (%s); %s", who, written,
+                s->text + n->start, alt_how, e.ptr, wrong);
+    else if ((ok || ok_alt) && !shown.bounded &&
+             (!strcmp(n->qualifier, "=") ||
+              !strcmp(n->qualifier, "\xE2\x89\x88")))
         /* inputs reported only as bounds give a bound, not this value */
-        ck_emit(s, n->start, n->end - n->start, who, attr,
+        ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
                 "undisclosed",
                 "%s: %s recomputes only to %s, from inputs the reports give "
                 "as bounds; %.*s is not disclosed",
-                who, ok ? how : alt_how, e.ptr, (int)(n->end - n->start),
-                s->text + n->start);
-    else if (ok || (ok_alt && !wrong))
-        ck_emit(s, n->start, n->end - n->start, who, attr,
+                who, shown_how, e.ptr, written, s->text + n->start);
+    else if (ok || ok_alt)
+        ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
-                "confirmed", "%s: %s recomputes to %s", who,
-                ok ? how : alt_how, e.ptr);
-    else if (ok_alt)
-        ck_emit(s, n->start, n->end - n->start, who, attr,
+                "confirmed", "%s: %s recomputes to %s", who, shown_how,
+                e.ptr);
+    else
+        ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
-                "contradicted", "%s: %.*s is %s (%s); %s", who,
-                (int)(n->end - n->start), s->text + n->start, alt_how, e.ptr,
-                wrong);
-    else {
-        pp_buf_clear(&e);
-        pp_num_human(&e, want.lo, 3);
-        if (isinf(want.hi))
-            pp_buf_puts(&e, " or more");
-        else if (want.hi > want.lo * 1.0005) {
-            pp_buf_puts(&e, "..");
-            pp_num_human(&e, want.hi, 3);
-        }
-        ck_emit(s, n->start, n->end - n->start, who, attr,
-                cJSON_CreateNumber(n->value),
-                cJSON_CreateNumber(isinf(want.hi) ? want.lo
-                                                  : (want.lo + want.hi) / 2),
-                "contradicted", "%s: %s recomputes to %s, not %.*s", who, how,
-                e.ptr, (int)(n->end - n->start), s->text + n->start);
-    }
+                "contradicted", "%s: %s recomputes to %s, not %.*s", who,
+                how, e.ptr, written, s->text + n->start);
     cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
                                            cJSON_CreateString("recomputed"));
     pp_buf_dispose(&e);
