@@ -467,56 +467,46 @@ void ck_derived_passport(struct sent *s)
         int basis = 0;
         if (s->used[i] || !(ent = ck_figure_entity(s, i)))
             continue;
-        if (!n->magnitude && n->value >= 1 && n->value < 1e6 &&
-            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
-            (per_param(s, n->end, n->end + 48, &basis) ||
-             (near(s, back(n->start, 30), n->start, "每") &&
-              per_param(s, back(n->start, 30), n->start, &basis)))) {
-            s->used[i] = 1;
-            if (!(doc = doc_with(s, ent->set, "training.tokens",
-                                 "params.total"))) {
-                undisclosed_input(s, n, ent->set, "derived.tokens_per_param");
-                continue;
-            }
-            f = GET(doc, "facts");
-            tok = pp_range_of_fact(f, "training.tokens");
-            act = pp_range_of_fact(f, "params.active");
-            tot = pp_range_of_fact(f, "params.total");
-            if (basis == 'a' && act.have)
-                passport_derived(s, n, doc, "derived.tokens_per_param",
-                                 "D / N with active parameters",
-                                 pp_range_div(tok, act), NULL,
-                                 (pp_range){0, 0, 0, 0}, NULL);
-            else if (basis == 't' || !act.have)
-                passport_derived(s, n, doc, "derived.tokens_per_param",
-                                 "D / N with total parameters",
-                                 pp_range_div(tok, tot), NULL,
-                                 (pp_range){0, 0, 0, 0}, NULL);
-            else
-                passport_derived(s, n, doc, "derived.tokens_per_param",
-                                 "D / N with total parameters",
-                                 pp_range_div(tok, tot),
-                                 "D / N with active parameters",
-                                 pp_range_div(tok, act), NULL);
-        } else if (n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
-                   any_near(s, 0, s->len, w_compute)) {
-            s->used[i] = 1;
-            if (!(doc = doc_with(s, ent->set, "training.tokens",
-                                 "params.total"))) {
-                undisclosed_input(s, n, ent->set, "derived.training_flops");
-                continue;
-            }
-            f = GET(doc, "facts");
-            tok = pp_range_of_fact(f, "training.tokens");
-            act = pp_range_of_fact(f, "params.active");
-            tot = pp_range_of_fact(f, "params.total");
+        int tpp = !n->magnitude && n->value >= 1 && n->value < 1e6 &&
+                  (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
+                  (per_param(s, n->end, n->end + 48, &basis) ||
+                   (near(s, back(n->start, 30), n->start, "每") &&
+                    per_param(s, back(n->start, 30), n->start, &basis)));
+        int flops = !tpp && n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
+                    any_near(s, 0, s->len, w_compute);
+        const char *attr = tpp ? "derived.tokens_per_param"
+                               : "derived.training_flops";
+        if (!tpp && !flops)
+            continue;
+        s->used[i] = 1;
+        if (!(doc = doc_with(s, ent->set, "training.tokens", "params.total"))) {
+            undisclosed_input(s, n, ent->set, attr);
+            continue;
+        }
+        f = GET(doc, "facts");
+        tok = pp_range_of_fact(f, "training.tokens");
+        act = pp_range_of_fact(f, "params.active");
+        tot = pp_range_of_fact(f, "params.total");
+        if (tpp && basis == 'a' && act.have)
+            passport_derived(s, n, doc, attr, "D / N with active parameters",
+                             pp_range_div(tok, act), NULL,
+                             (pp_range){0, 0, 0, 0}, NULL);
+        else if (tpp && (basis == 't' || !act.have))
+            passport_derived(s, n, doc, attr, "D / N with total parameters",
+                             pp_range_div(tok, tot), NULL,
+                             (pp_range){0, 0, 0, 0}, NULL);
+        else if (tpp) /* an MoE, the phrase names neither: either */
+            passport_derived(s, n, doc, attr, "D / N with total parameters",
+                             pp_range_div(tok, tot),
+                             "D / N with active parameters",
+                             pp_range_div(tok, act), NULL);
+        else {
             if (!act.have)
                 act = tot; /* a dense model states only its total */
             passport_derived(
-                s, n, doc, "derived.training_flops",
+                s, n, doc, attr,
                 act.hi < tot.lo ? "6 N D with active parameters" : "6 N D",
-                pp_range_mul(act, tok, 6),
-                "6 N D with total parameters",
+                pp_range_mul(act, tok, 6), "6 N D with total parameters",
                 act.hi < tot.lo ? pp_range_mul(tot, tok, 6)
                                 : (pp_range){0, 0, 0, 0},
                 "the compute of a mixture-of-experts model takes its active "
