@@ -326,23 +326,37 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     return sentence(c, text, len, claims);
 }
 
+/* Start the analysis of `len` bytes of `text` (a sentence or a table
+ * row) into *s: its folded copy (owned by *s: pp_buf_dispose(&s->low))
+ * and its numbers; claims go to `claims`.  Ages the carried context by one
+ * sentence.  Returns 0 or PP_ENOMEM. */
+static int sent_start(struct sent *s, pp_checker *c, const char *text,
+                      size_t len, cJSON *claims)
+{
+    memset(s, 0, sizeof(*s));
+    s->c = c;
+    s->text = text;
+    s->len = len;
+    s->out = claims;
+    c->limited = 0;
+    if (pp_buf_put(&s->low, text, len) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    s->odd = pp_utf8_fold(s->low.ptr, s->low.len);
+    ck_ctx_age(c);
+    s->nnum = pp_numbers_scan(text, len, s->num, MAXNUM);
+    return 0;
+}
+
 static int sentence(pp_checker *c, const char *text, size_t len,
                     cJSON *claims)
 {
     struct sent s;
-    memset(&s, 0, sizeof(s));
-    s.c = c;
-    s.text = text;
-    s.len = len;
-    s.out = claims;
-    c->limited = 0;
-    if (len == 0)
+    if (len == 0) {
+        c->limited = 0;
         return 0;
-    if (pp_buf_put(&s.low, text, len) < 0)
-        return pp_error_set(PP_ENOMEM, "out of memory");
-    s.odd = pp_utf8_fold(s.low.ptr, s.low.len);
-    ck_ctx_age(c);
-    s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
+    }
+    if (sent_start(&s, c, text, len, claims) < 0)
+        return PP_ENOMEM;
     /* Most prose has no figure and no format: then only the rule
      * catalogue can find something, and entities are looked for only
      * when a rule matched. */
@@ -494,17 +508,8 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
             cell[ncell++] = i + 1;
     if (!known) /* nothing known of the columns: the row as a sentence */
         return row_as_sentence(c, text, len, cell, ncell, claims);
-    memset(&s, 0, sizeof(s));
-    s.c = c;
-    s.text = text;
-    s.len = len;
-    s.out = claims;
-    c->limited = 0;
-    if (pp_buf_put(&s.low, text, len) < 0)
-        return pp_error_set(PP_ENOMEM, "out of memory");
-    s.odd = pp_utf8_fold(s.low.ptr, s.low.len);
-    ck_ctx_age(c);
-    s.nnum = pp_numbers_scan(text, len, s.num, MAXNUM);
+    if (sent_start(&s, c, text, len, claims) < 0)
+        return PP_ENOMEM;
     ck_find_entities(&s);
     s.ents_done = 1;
     /* the run the row is about: the first one it names */
