@@ -71,21 +71,23 @@ static size_t skip_spaces(const char *s, size_t n, size_t i)
 static const struct {
     const char *word;
     double scale;
-    int needs_space_ok; /* may follow the digits after a space */
 } magnitude_words[] = {
-    {"trillion", 1e12, 1}, {"billion", 1e9, 1}, {"million", 1e6, 1},
-    {"thousand", 1e3, 1},
-    {"трлн", 1e12, 1}, {"триллион", 1e12, 1}, {"млрд", 1e9, 1},
-    {"миллиард", 1e9, 1}, {"млн", 1e6, 1}, {"миллион", 1e6, 1},
-    {"тыс", 1e3, 1},
-    {"万亿", 1e12, 1}, {"千亿", 1e11, 1}, {"百亿", 1e10, 1}, {"亿", 1e8, 1},
-    {"万", 1e4, 1}, {"千", 1e3, 1},
+    {"trillion", 1e12}, {"billion", 1e9}, {"million", 1e6},
+    {"thousand", 1e3},
+    {"трлн", 1e12}, {"триллион", 1e12}, {"млрд", 1e9},
+    {"миллиард", 1e9}, {"млн", 1e6}, {"миллион", 1e6},
+    {"тыс", 1e3},
+    {"万亿", 1e12}, {"千亿", 1e11}, {"百亿", 1e10}, {"亿", 1e8},
+    {"万", 1e4}, {"千", 1e3},
 };
 
-static const struct {
+/* A number written as a word, and its value. */
+struct number_word {
     const char *word;
     double value;
-} number_words[] = {
+};
+
+static const struct number_word number_words[] = {
     {"a", 1}, {"one", 1}, {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5},
     {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9}, {"ten", 10},
     {"twelve", 12}, {"twenty", 20}, {"fifty", 50}, {"hundred", 100},
@@ -93,10 +95,7 @@ static const struct {
 };
 
 /* Han numerals before a Han magnitude: 一万亿, 两千亿, 十亿. */
-static const struct {
-    const char *word;
-    double value;
-} han_digits[] = {
+static const struct number_word han_digits[] = {
     {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4}, {"五", 5},
     {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10},
 };
