@@ -1,5 +1,5 @@
 /*
- * cmd_calc.c - passport calc KIND: the calculators of verify/calc.h on
+ * cmd_calc.c - passport calc KIND: the calculators of calc/calc.h on
  * the command line, from numbers or from a passport's facts.
  */
 #include <math.h>
@@ -10,7 +10,7 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/num.h"
-#include "../verify/calc.h"
+#include "../calc/calc.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =

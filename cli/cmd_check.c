@@ -19,9 +19,9 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/utf8.h"
-#include "../verify/check.h"
-#include "../verify/prose.h"
-#include "../verify/rules.h"
+#include "../check/check.h"
+#include "../check/prose.h"
+#include "../rules/rules.h"
 #include "../core/banned.h"
 
 #define PP_CHECK_CHUNK (1u << 20)     /* cut after this many bytes ... */

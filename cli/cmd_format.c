@@ -10,7 +10,7 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/num.h"
-#include "../verify/format.h"
+#include "../calc/format.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =

@@ -7,14 +7,14 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
-#include "../verify/rules.h"
+#include "../rules/rules.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =
     "usage: passport rules [--format text|json]\n"
     "       passport rules --check FILE...\n"
     "\n"
-    "List the rule catalogue (verify/rules, or $PASSPORT_RULES): the\n"
+    "List the rule catalogue (rules/data, or $PASSPORT_RULES): the\n"
     "generalisation and misconception rules that 'passport verify' runs on\n"
     "passport claims and 'passport check' on prose.  --check validates rule\n"
     "files against schema/rules.schema.json and compiles every pattern: a\n"

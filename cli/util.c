@@ -258,21 +258,6 @@ void cli_format_scaling(pp_buf *out, const cJSON *list)
     }
 }
 
-static void csv_cell(pp_buf *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        pp_buf_puts(out, s);
-        return;
-    }
-    pp_buf_putc(out, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            pp_buf_putc(out, '"');
-        pp_buf_putc(out, *s);
-    }
-    pp_buf_putc(out, '"');
-}
-
 static void cell_text(pp_buf *out, const cJSON *v, int for_csv)
 {
     char num[32];
@@ -304,7 +289,7 @@ void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
         {
             if (i++)
                 pp_buf_putc(out, ',');
-            csv_cell(out, c->valuestring);
+            pp_csv_cell(out, c->valuestring);
         }
         pp_buf_puts(out, "\r\n");
         cJSON_ArrayForEach(row, rows)
@@ -316,7 +301,7 @@ void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
                 if (i++)
                     pp_buf_putc(out, ',');
                 cell_text(&t, c, 1);
-                csv_cell(out, pp_buf_cstr(&t));
+                pp_csv_cell(out, pp_buf_cstr(&t));
                 pp_buf_dispose(&t);
             }
             pp_buf_puts(out, "\r\n");

@@ -24,7 +24,7 @@
 #include "../core/num.h"
 #include "../report/report.h"
 #include "../schema/passport.h"
-#include "../verify/calc.h"
+#include "../calc/calc.h"
 #include "../core/banned.h"
 
 #define COL_MODEL "Model"
@@ -752,21 +752,6 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
 
 /* ---- export -------------------------------------------------------------- */
 
-static void csv_cell(pp_buf *o, const char *s)
-{
-    if (s && strpbrk(s, ",\"\r\n")) {
-        pp_buf_putc(o, '"');
-        for (; *s; s++) {
-            if (*s == '"')
-                pp_buf_putc(o, '"');
-            pp_buf_putc(o, *s);
-        }
-        pp_buf_putc(o, '"');
-    } else if (s) {
-        pp_buf_puts(o, s);
-    }
-}
-
 static void csv_number(pp_buf *o, const struct figure *f)
 {
     char buf[32];
@@ -827,15 +812,15 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         const char *date = NULL, *link = NULL;
         double na;
         int sa = 0;
-        csv_cell(o, pp_json_str(doc, "name", NULL));
+        pp_csv_cell(o, pp_json_str(doc, "name", NULL));
         pp_buf_putc(o, ',');
-        csv_cell(o, pp_json_str(doc, "developer", NULL));
+        pp_csv_cell(o, pp_json_str(doc, "developer", NULL));
         pp_buf_putc(o, ',');
         dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
         date = pp_json_str(dates, "report", NULL)
                    ? pp_json_str(dates, "report", NULL)
                    : pp_json_str(dates, "announced", NULL);
-        csv_cell(o, date);
+        pp_csv_cell(o, date);
         pp_buf_putc(o, ',');
         csv_number(o, &tot);
         pp_buf_putc(o, ',');
@@ -849,7 +834,7 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         if (tot.has || act.has)
             pp_buf_puts(&notes, " (passport facts params.total, "
                                 "params.active)");
-        csv_cell(o, notes.ptr);
+        pp_csv_cell(o, notes.ptr);
         pp_buf_putc(o, ',');
         if (cmp.has) {
             csv_number(o, &cmp);
@@ -868,16 +853,16 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
                               "is this", tok.qualifier);
         }
         pp_buf_putc(o, ',');
-        csv_cell(o, cnotes.ptr);
+        pp_csv_cell(o, cnotes.ptr);
         pp_buf_putc(o, ',');
         csv_number(o, &tok);
         pp_buf_putc(o, ',');
         if (tok.has && strcmp(tok.qualifier, "="))
-            csv_cell(o, "the source gives a bound; this is the bound");
+            pp_csv_cell(o, "the source gives a bound; this is the bound");
         pp_buf_putc(o, ',');
-        csv_cell(o, confidence(doc));
+        pp_csv_cell(o, confidence(doc));
         pp_buf_putc(o, ',');
-        csv_cell(o, pp_json_str(fact_of(doc, "hardware.device_type"), "value",
+        pp_csv_cell(o, pp_json_str(fact_of(doc, "hardware.device_type"), "value",
                                 NULL));
         pp_buf_putc(o, ',');
         csv_number(o, &dev);
@@ -888,7 +873,7 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
             if (!link && pp_json_str(src, "url", NULL))
                 link = pp_json_str(src, "url", NULL);
         }
-        csv_cell(o, link);
+        pp_csv_cell(o, link);
         pp_buf_puts(o, "\r\n");
         pp_buf_dispose(&notes);
         pp_buf_dispose(&cnotes);

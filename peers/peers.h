@@ -2,11 +2,8 @@
  * peers.h - other databases of models, reconciled with the registry
  * (DESIGN.md §9; docs/PEERS.md).  First: Epoch AI's "AI Models" CSV.
  *
- * A peer file is untrusted data.  The CSV reader follows RFC 4180 (quoted
- * fields with commas, quotes and line breaks), selects columns by header
- * name, tolerates missing and extra columns, and is bounded in size,
- * columns, field length and rows; a malformed file is an error naming its
- * line.  A peer row is compared with a passport only when it names the
+ * A peer file is untrusted data, read by core/csv.h (RFC 4180, bounded,
+ * columns by header name).  A peer row is compared with a passport only when it names the
  * very same checkpoint (its name or an alias, exactly): a later version,
  * a variant or another size of the family is another run.
  */
@@ -15,35 +12,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 #include "../core/buf.h"
-
-/* ---- CSV ----------------------------------------------------------------- */
-
-#define PP_CSV_MAX_BYTES ((size_t)256 << 20) /* a peer file */
-#define PP_CSV_MAX_FIELD ((size_t)1 << 20)   /* one field */
-#define PP_CSV_MAX_COLUMNS 1024
-#define PP_CSV_MAX_ROWS 1000000
-
-typedef struct pp_csv pp_csv;
-
-/* Parse `len` bytes of CSV (a UTF-8 BOM and CRLF line ends are fine; the
- * first record is the header).  `name` is used in messages.  Returns 0
- * and a caller-owned *out (pp_csv_free), PP_EINVALID for malformed CSV
- * ("NAME:LINE: unterminated quoted field (opened on line N)", a quote
- * inside an unquoted field, text after a closing quote, invalid UTF-8,
- * an empty header name), PP_ETOOBIG beyond a bound, PP_ENOMEM. */
-int pp_csv_parse(pp_csv **out, const char *data, size_t len,
-                 const char *name);
-void pp_csv_free(pp_csv *t);
-
-size_t pp_csv_rows(const pp_csv *t);
-/* Index of the column named `header` (exact, after trimming spaces), or
- * -1 when the file has no such column. */
-int pp_csv_column(const pp_csv *t, const char *header);
-/* Field `col` of data row `row` (0-based, header excluded); "" when the
- * row is short or col is -1.  Borrowed. */
-const char *pp_csv_field(const pp_csv *t, size_t row, int col);
-/* The line of the file on which data row `row` starts (1-based). */
-size_t pp_csv_line(const pp_csv *t, size_t row);
+#include "../core/csv.h"
 
 /* ---- Epoch AI ------------------------------------------------------------ */
 

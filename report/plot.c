@@ -2,7 +2,7 @@
  * plot.c - the lecture's figures from the fitted law and the registry:
  * iso-FLOP valleys, the break-even of two equal-loss variants, the data
  * wall, and the passports' active against total parameters.  Every point
- * comes from the calculators (verify/calc.h) or from passport facts.
+ * comes from the calculators (calc/calc.h) or from passport facts.
  */
 #include "internal.h"
 

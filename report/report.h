@@ -4,7 +4,7 @@
  * law and of the passports, and the Markdown fact sheet (docs/REPORT.md).
  *
  * Inputs are validated passport documents (borrowed; pp_passport_json()).
- * Every derived figure is recomputed with the calculators (verify/calc.h)
+ * Every derived figure is recomputed with the calculators (calc/calc.h)
  * and marked as derived; a value no source gives is written "undisclosed".
  * All output is UTF-8 text appended to a caller-owned pp_buf; text from
  * passports is escaped for the output's syntax (HTML, XML, Markdown).
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 #include "../core/buf.h"
-#include "../verify/calc.h"
+#include "../calc/calc.h"
 
 /* The passports a page or plot is made of.  Borrowed. */
 typedef struct pp_report_set {

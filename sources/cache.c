@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "../core/error.h"
+#include "../core/sha256.h"
 #include "../core/io.h"
 #include "../core/json.h"
 #include "../core/utf8.h"

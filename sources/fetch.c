@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include <curl/curl.h>
-#include <openssl/evp.h>
 
 #include "../core/error.h"
+#include "../core/sha256.h"
 #include "../core/banned.h"
 
 static volatile sig_atomic_t interrupted;
@@ -39,26 +39,6 @@ void pp_fetch_result_dispose(pp_fetch_result *r)
     free(r->final_url);
     free(r->content_type);
     memset(r, 0, sizeof *r);
-}
-
-static void hex_of(const unsigned char *md, unsigned n, char hex[65])
-{
-    static const char digits[] = "0123456789abcdef";
-    for (unsigned i = 0; i < n && i < 32; i++) {
-        hex[2 * i] = digits[md[i] >> 4];
-        hex[2 * i + 1] = digits[md[i] & 15];
-    }
-    hex[64] = '\0';
-}
-
-int pp_sha256_hex(const void *data, size_t len, char hex[65])
-{
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned n = 0;
-    if (!EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) || n != 32)
-        return pp_error_set(PP_ERROR, "cannot compute SHA-256");
-    hex_of(md, n, hex);
-    return 0;
 }
 
 char *pp_fetch_redact(const char *url)
@@ -108,7 +88,7 @@ struct sink {
     CURL *h;
     int fd;
     long long max, got;
-    EVP_MD_CTX *md;
+    pp_sha256 *md; /* owned */
     int too_big, write_errno;
     int stalled;   /* the low-speed limit, not the total timeout, ended it */
     long stall_ms;
@@ -144,7 +124,7 @@ static size_t on_body(char *p, size_t size, size_t n, void *ud)
         }
         done += (size_t)w;
     }
-    if (!EVP_DigestUpdate(s->md, p, len)) {
+    if (pp_sha256_update(s->md, p, len) < 0) {
         s->write_errno = EIO;
         return 0;
     }
@@ -236,9 +216,9 @@ static int rewind_sink(struct sink *s)
         return pp_error_set(PP_EIO, "cannot reset the download file: %s",
                             strerror(errno));
     s->got = 0;
-    if (!EVP_DigestInit_ex(s->md, EVP_sha256(), NULL))
-        return pp_error_set(PP_ERROR, "cannot compute SHA-256");
-    return 0;
+    pp_sha256_free(s->md);
+    s->md = NULL;
+    return pp_sha256_new(&s->md);
 }
 
 static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
@@ -283,8 +263,6 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
     char *cur = NULL, *prev = NULL, *ct, *eff = NULL;
     long timeout_ms, code = 0;
     int rc = 0, hop;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned mdlen = 0;
 
     if (!o)
         o = &defaults;
@@ -299,9 +277,8 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
         return pp_error_set(PP_ERROR, "cannot initialise libcurl");
     s.h = curl_easy_init();
-    s.md = EVP_MD_CTX_new();
     cur = strdup(url);
-    if (!s.h || !s.md || !cur) {
+    if (!s.h || !cur || pp_sha256_new(&s.md) < 0) {
         rc = pp_error_set(PP_ENOMEM, "out of memory");
         goto done;
     }
@@ -389,11 +366,8 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
         }
         break;
     }
-    if (!EVP_DigestFinal_ex(s.md, md, &mdlen) || mdlen != 32) {
-        rc = pp_error_set(PP_ERROR, "cannot compute SHA-256");
+    if ((rc = pp_sha256_final_hex(s.md, out->sha256)) < 0)
         goto done;
-    }
-    hex_of(md, mdlen, out->sha256);
     out->status = code;
     out->size = s.got;
     out->redirects = hop;
@@ -411,7 +385,7 @@ int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
 done:
     free(cur);
     free(prev);
-    EVP_MD_CTX_free(s.md);
+    pp_sha256_free(s.md);
     if (s.h)
         curl_easy_cleanup(s.h);
     return rc;

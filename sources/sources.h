@@ -65,9 +65,6 @@ void pp_fetch_interrupt(void);
  * Returns a malloc'd string (caller frees) or NULL when out of memory. */
 char *pp_fetch_redact(const char *url);
 
-/* Hex SHA-256 of `len` bytes into `hex` (65 bytes).  0 or PP_ERROR. */
-int pp_sha256_hex(const void *data, size_t len, char hex[65]);
-
 /* ---- text ------------------------------------------------------------- */
 
 enum pp_text_kind {

@@ -20,7 +20,7 @@
 #include <strings.h>
 
 #include "../core/buf.h"
-#include "format.h"
+#include "../calc/format.h"
 #include "../core/banned.h"
 
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))

@@ -12,8 +12,8 @@
 #include "../core/buf.h"
 #include "../core/error.h"
 #include "../core/num.h"
-#include "calc.h"
-#include "range.h"
+#include "../calc/calc.h"
+#include "../calc/range.h"
 #include "../core/banned.h"
 
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))

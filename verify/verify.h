@@ -17,7 +17,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "rules.h"
+#include "../rules/rules.h"
 
 /* Append the findings for passport `doc` (valid against the schema) to
  * `findings` (a cJSON array).  `rules` (may be NULL) is the catalogue

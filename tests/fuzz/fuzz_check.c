@@ -13,9 +13,9 @@
 #include "core/error.h"
 #include "schema/passport.h"
 #include "registry/registry.h"
-#include "verify/check.h"
-#include "verify/prose.h"
-#include "verify/rules.h"
+#include "check/check.h"
+#include "check/prose.h"
+#include "rules/rules.h"
 
 static pp_registry *shipped;
 static pp_rules *rules;

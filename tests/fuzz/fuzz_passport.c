@@ -10,7 +10,7 @@
 #include "core/error.h"
 
 #include "schema/passport.h"
-#include "verify/rules.h"
+#include "rules/rules.h"
 #include "verify/verify.h"
 
 static pp_rules *rules;

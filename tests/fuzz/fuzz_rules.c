@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "verify/literal.h"
-#include "verify/rules.h"
+#include "rules/literal.h"
+#include "rules/rules.h"
 
 static char path[160];
 

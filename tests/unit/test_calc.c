@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "core/error.h"
-#include "verify/calc.h"
+#include "calc/calc.h"
 
 /* |got - want| <= half a unit of the last printed digit of `want`. */
 #define NEAR(got, want, unit)                                               \

@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "core/error.h"
-#include "verify/format.h"
+#include "calc/format.h"
 
 #define CLOSE(got, want, rel)                                               \
     do {                                                                    \

@@ -16,8 +16,8 @@
 #include "core/error.h"
 #include "core/io.h"
 #include "core/utf8.h"
-#include "verify/literal.h"
-#include "verify/rules.h"
+#include "rules/literal.h"
+#include "rules/rules.h"
 
 struct want {
     const char *pattern;
@@ -269,7 +269,7 @@ static void catalogue_same_hits(void **state)
     pp_diags d = PP_DIAGS_INIT;
     size_t lines = 0;
     (void)state;
-    test_path(dir, sizeof(dir), "verify/rules");
+    test_path(dir, sizeof(dir), "rules/data");
     assert_int_equal(pp_rules_load_dir(&r, dir, &d), 0);
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         test_path(path, sizeof(path), files[i]);

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "verify/numbers.h"
+#include "check/numbers.h"
 
 struct want {
     const char *text;

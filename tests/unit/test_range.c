@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "verify/range.h"
+#include "calc/range.h"
 
 static void of_digits_and_qualifiers(void **state)
 {

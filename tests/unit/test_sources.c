@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/sha256.h"
 #include "sources/sources.h"
 
 static int finds(const char *quote, const char *text)

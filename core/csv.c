@@ -1,19 +1,19 @@
 /*
- * csv.c - an RFC 4180 reader for peer databases.
+ * csv.c - an RFC 4180 reader and the writer's quoting (csv.h).
  *
  * The whole file is held (it is bounded) and every field is copied once
  * into one arena; rows keep offsets into it, so a table is three
  * allocations whatever its size.  Errors name the line where the problem
  * is, and for an unterminated quote the line where the quote opened.
  */
-#include "peers.h"
+#include "csv.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
-#include "../core/utf8.h"
-#include "../core/banned.h"
+#include "error.h"
+#include "utf8.h"
+#include "banned.h"
 
 struct pp_csv {
     pp_buf arena;       /* fields, each NUL-terminated */
@@ -271,4 +271,21 @@ const char *pp_csv_field(const pp_csv *t, size_t row, int col)
 size_t pp_csv_line(const pp_csv *t, size_t row)
 {
     return row + 1 < t->nrow ? t->row_line[row + 1] : 0;
+}
+
+int pp_csv_cell(pp_buf *out, const char *s)
+{
+    int rc = 0;
+    if (!s)
+        return 0;
+    if (!strpbrk(s, ",\"\r\n"))
+        return pp_buf_puts(out, s);
+    rc |= pp_buf_putc(out, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            rc |= pp_buf_putc(out, '"');
+        rc |= pp_buf_putc(out, *s);
+    }
+    rc |= pp_buf_putc(out, '"');
+    return rc < 0 ? PP_ENOMEM : 0;
 }

@@ -1,6 +1,6 @@
 /*
  * rules.h - the rule catalogue: generalisation and misconception rules as
- * data (the .json files of verify/rules, described by
+ * data (the .json files of rules/data, described by
  * schema/rules.schema.json).
  *
  * A curator adds a rule without touching C.  Loading validates each file
@@ -8,7 +8,7 @@
  * UCP, case-insensitive, invalid UTF-8 tolerated as non-matching) and
  * JIT; matching runs under match and depth limits.  A bad pattern is an
  * error naming the file, the rule and the language.  A scan first looks
- * for the literals each pattern requires (one pass, verify/literal.h) and
+ * for the literals each pattern requires (one pass, rules/literal.h) and
  * runs only the patterns that can match.
  */
 #ifndef PP_RULES_H
@@ -38,7 +38,7 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
 void pp_rules_free(pp_rules *r);
 
 /* The catalogue folder: $PASSPORT_RULES, else the source tree's
- * verify/rules for a build-tree binary, else the installed one.
+ * rules/data for a build-tree binary, else the installed one.
  * Borrowed. */
 const char *pp_rules_default_dir(void);
 
@@ -73,7 +73,7 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
                          const char *level, pp_rule_hit *hits, size_t max,
                          size_t *n);
 
-/* The literal prefilter (verify/literal.h) is on by default: a pattern
+/* The literal prefilter (rules/literal.h) is on by default: a pattern
  * none of whose required literals occurs in a text is not run on it,
  * which changes no result.  Off runs every pattern (tests compare both). */
 void pp_rules_set_prefilter(pp_rules *r, int on);

@@ -24,11 +24,11 @@
 #include "../core/json.h"
 #include "../core/num.h"
 #include "../core/utf8.h"
-#include "calc.h"
+#include "../calc/calc.h"
 #include "check.h"
-#include "literal.h"
+#include "../rules/literal.h"
 #include "numbers.h"
-#include "range.h"
+#include "../calc/range.h"
 
 #define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
 #define MAXNUM 64

@@ -18,7 +18,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "rules.h"
+#include "../rules/rules.h"
 
 typedef struct pp_checker pp_checker;
 
