@@ -11,6 +11,7 @@
 #include "../core/buf.h"
 #include "../core/diag.h"
 #include "../registry/registry.h"
+#include "../schema/fact.h"
 #include "../peers/peers.h"
 
 /* Exit status of every command (documented in docs/EXIT_CODES.md). */
@@ -109,18 +110,22 @@ int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
                       pp_reg **reg, pp_passport **out);
 
 /* Every passport of the registry as of `at_spec` (NULL: the tip), loaded
- * and validated; one that does not validate is left out with a warning.
- * Caller-owned: cli_set_dispose().  0 or an exit status (printed). */
+ * and validated (pp_reg_load_all); one that does not validate is left out
+ * with a warning (cli_warn_broken).  Caller-owned: cli_set_dispose().
+ * 0 or an exit status (printed). */
 struct cli_set {
     pp_reg *reg;
-    pp_at at;
-    pp_passport **passports; /* n of them */
-    const cJSON **docs;      /* their documents, borrowed from passports */
+    pp_reg_set all;          /* every entry, broken ones included */
+    const cJSON **docs;      /* the documents that validate: all.docs */
     size_t n;
     char as_of[64];          /* "main at 1a2b3c4d5e6f (2026-07-01)" or "" */
 };
 int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s);
 void cli_set_dispose(struct cli_set *s);
+
+/* Warn on stderr of each passport of `all` that does not validate: it is
+ * left out of what `cmd` does. */
+void cli_warn_broken(const char *cmd, const pp_reg_set *all);
 
 /* Write `b` to `path` atomically, or to stdout when path is NULL or "-";
  * 0 or an exit status (printed). */

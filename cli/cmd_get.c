@@ -136,7 +136,7 @@ static int get_fact(const pp_passport *p, const char *name, const cJSON *f,
                 pp_buf_printf(out, " (reported as \"%s\")", rep->valuestring);
             pp_buf_putc(out, '\n');
         } else {
-            pp_fact_format_value(out, f);
+            pp_fact_format(out, f);
             pp_buf_putc(out, '\n');
         }
         if (cJSON_IsString(note))

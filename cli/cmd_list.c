@@ -74,7 +74,7 @@ static int list_table(const cJSON *items, pp_buf *out)
             wname + 2);
         for (size_t k = 0; k < NHEAD; k++) {
             pp_buf v = PP_BUF_INIT;
-            pp_fact_format_value(&v, fact_of(it, k));
+            pp_fact_format(&v, fact_of(it, k));
             pad(out, pp_buf_cstr(&v), k + 1 < NHEAD ? 13 : 0);
             pp_buf_dispose(&v);
         }

@@ -113,7 +113,7 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
                          "together");
     if (o->run) {
         pp_buf id = PP_BUF_INIT;
-        if ((rc = cli_resolve_id("plot", set->reg, &set->at, o->run, &id)))
+        if ((rc = cli_resolve_id("plot", set->reg, &set->all.at, o->run, &id)))
             return rc;
         for (size_t i = 0; i < set->n; i++) {
             const cJSON *pid = cJSON_GetObjectItemCaseSensitive(set->docs[i],

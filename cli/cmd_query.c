@@ -40,7 +40,7 @@ static cJSON *cell(const cJSON *v, enum pp_format fmt)
         if (fmt == PP_FMT_TABLE) {
             pp_buf b = PP_BUF_INIT;
             cJSON *s;
-            pp_fact_format_value(&b, v);
+            pp_fact_format(&b, v);
             s = cJSON_CreateString(pp_buf_cstr(&b));
             pp_buf_dispose(&b);
             return s;

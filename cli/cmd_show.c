@@ -87,7 +87,7 @@ static void show_facts(pp_buf *out, const cJSON *facts)
             pp_quantity_format(out, v->valuedouble, (int)sig->valuedouble,
                                 unit->valuestring);
         } else {
-            pp_fact_format_value(out, f);
+            pp_fact_format(out, f);
         }
         pp_buf_putc(out, '\n');
         if (cJSON_IsString(note))

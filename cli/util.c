@@ -385,7 +385,7 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
                                 cJSON_IsString(unit) ? unit->valuestring
                                                      : NULL);
         } else
-            pp_fact_format_value(out, value);
+            pp_fact_format(out, value);
         if (ev) {
             pp_buf_puts(out, "  ");
             cli_format_evidence(out, ev);
@@ -400,65 +400,48 @@ void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
 
 void cli_set_dispose(struct cli_set *s)
 {
+    pp_reg_set_dispose(&s->all);
     pp_reg_free(s->reg);
-    for (size_t i = 0; i < s->n; i++)
-        pp_passport_free(s->passports[i]);
-    free(s->passports);
-    free(s->docs);
     memset(s, 0, sizeof *s);
+}
+
+void cli_warn_broken(const char *cmd, const pp_reg_set *all)
+{
+    for (size_t i = 0; i < all->nentries; i++)
+        if (!all->entries[i].passport)
+            /* A page of the others beats no page; say which is missing. */
+            fprintf(stderr, "passport %s: warning: '%s' is left out: it does "
+                    "not validate (see 'passport validate')\n", cmd,
+                    all->entries[i].id);
 }
 
 int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s)
 {
-    cJSON *items = NULL;
-    const cJSON *it;
-    size_t cap;
+    pp_at at;
     int rc;
     memset(s, 0, sizeof *s);
     if ((rc = cli_open_reg(cmd, &s->reg)) != 0)
         return rc;
-    if ((rc = cli_at(cmd, s->reg, at_spec, &s->at)) != 0)
+    if ((rc = cli_at(cmd, s->reg, at_spec, &at)) != 0)
         goto fail;
-    if ((rc = pp_reg_list(s->reg, &s->at, NULL, &items)) < 0) {
+    if ((rc = pp_reg_load_all(s->reg, &at, &s->all)) < 0) {
         rc = cli_lib_fail(cmd, rc);
         goto fail;
     }
-    cap = (size_t)cJSON_GetArraySize(items) + 1;
-    s->passports = calloc(cap, sizeof *s->passports);
-    s->docs = calloc(cap, sizeof *s->docs);
-    if (!s->passports || !s->docs) {
-        rc = cli_fail(PP_EXIT_FAILURE, cmd, "out of memory");
-        goto fail;
-    }
-    cJSON_ArrayForEach(it, items)
-    {
-        const char *id = cJSON_GetObjectItem(it, "id")->valuestring;
-        pp_diags d = PP_DIAGS_INIT;
-        pp_passport *p = NULL;
-        if (pp_reg_load(s->reg, &s->at, id, &p, &d) < 0) {
-            /* A page of the others beats no page; say which is missing. */
-            fprintf(stderr, "passport %s: warning: '%s' is left out: it does "
-                    "not validate (see 'passport validate')\n", cmd, id);
-            pp_diags_dispose(&d);
-            continue;
-        }
-        pp_diags_dispose(&d);
-        s->passports[s->n] = p;
-        s->docs[s->n++] = pp_passport_json(p);
-    }
-    cJSON_Delete(items);
-    if (s->at.oid[0]) {
+    cli_warn_broken(cmd, &s->all);
+    s->docs = s->all.docs;
+    s->n = s->all.n;
+    if (at.oid[0]) {
         char day[16];
-        time_t t = (time_t)s->at.time;
+        time_t t = (time_t)at.time;
         struct tm tm;
         gmtime_r(&t, &tm);
         strftime(day, sizeof day, "%Y-%m-%d", &tm);
-        snprintf(s->as_of, sizeof s->as_of, "main at %.12s (%s)", s->at.oid,
+        snprintf(s->as_of, sizeof s->as_of, "main at %.12s (%s)", at.oid,
                  day);
     }
     return 0;
 fail:
-    cJSON_Delete(items);
     cli_set_dispose(s);
     return rc;
 }

@@ -485,10 +485,15 @@ int pp_json_write_canonical(pp_buf *out, const cJSON *node,
     return pp_buf_putc(out, '\n');
 }
 
+const cJSON *pp_json_get(const cJSON *obj, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
 const char *pp_json_str(const cJSON *obj, const char *key,
                         const char *fallback)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    const cJSON *v = pp_json_get(obj, key);
     return cJSON_IsString(v) ? v->valuestring : fallback;
 }
 

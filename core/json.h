@@ -64,6 +64,11 @@ int pp_json_write_string(pp_buf *out, const char *s);
  * library's own allocations still fail with PP_ENOMEM. */
 void pp_json_fatal_oom(void);
 
+/* The member `key` of object `obj`, or NULL when it is missing or obj is
+ * NULL or not an object.  Borrowed.  The one accessor for JSON members:
+ * passport facts are read through schema/fact.h. */
+const cJSON *pp_json_get(const cJSON *obj, const char *key);
+
 /* The string member `key` of object `obj`, or `fallback` when it is
  * missing or not a string (obj may be NULL).  Borrowed. */
 const char *pp_json_str(const cJSON *obj, const char *key,

@@ -23,6 +23,7 @@
 #include "../core/json.h"
 #include "../core/num.h"
 #include "../report/report.h"
+#include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../calc/calc.h"
 #include "../core/banned.h"

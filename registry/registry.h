@@ -141,6 +141,37 @@ int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query,
 int pp_reg_load(pp_reg *r, const pp_at *at, const char *id,
                 pp_passport **out, pp_diags *diags);
 
+/* Every passport of the registry at `at`, for commands that read them all
+ * (check, verify, report, export, crosscheck, source list/check).
+ * Caller-owned; release with pp_reg_set_dispose(). */
+typedef struct pp_reg_entry {
+    char *id;               /* owned */
+    pp_passport *passport;  /* owned; NULL when it does not validate */
+    int rc;                 /* 0, or why it did not load (PP_EINVALID ...) */
+    size_t diag_first;      /* its reasons: diags.items[diag_first ..  */
+    size_t diag_count;      /*   diag_first + diag_count) */
+} pp_reg_entry;
+
+typedef struct pp_reg_set {
+    pp_at at;                /* the revision read */
+    pp_reg_entry *entries;   /* owned: every passport id, in id order */
+    size_t nentries;
+    const cJSON **docs;      /* owned array: the documents that validate, */
+    size_t n;                /*   borrowed from entries, in id order */
+    size_t broken;           /* entries that do not validate */
+    pp_diags diags;          /* why each broken entry does not validate */
+} pp_reg_set;
+
+/* Load every passport of `r` at `at` into *out (disposed first by the
+ * caller or zeroed).  A passport that does not validate or is too big is
+ * no failure: its entry keeps passport NULL, its code and its reasons in
+ * out->diags, and out->broken counts it (one treatment for every command:
+ * the CLI warns that it is left out).  Returns 0, or PP_EIO / PP_ENOMEM /
+ * another index failure, with *out disposed. */
+int pp_reg_load_all(pp_reg *r, const pp_at *at, pp_reg_set *out);
+
+void pp_reg_set_dispose(pp_reg_set *s);
+
 /* Every passport at `at`: an array of {"id", "name", "fields": {key:
  * value}} holding the fields named in `keys` (NULL-terminated). */
 int pp_reg_list(pp_reg *r, const pp_at *at, const char *const *keys,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../core/num.h"
+#include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
@@ -131,7 +132,7 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
             pp_buf_puts(&c->note, pp_json_str(f, "note", NULL));
         return;
     }
-    pp_fact_format_value(&c->text, f);
+    pp_fact_format(&c->text, f);
     if (cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
         c->sort = v->valuedouble;
         c->has_sort = 1;

@@ -87,13 +87,4 @@ const cJSON *pp_vocab(void);
  * text facts. */
 const char *pp_vocab_unit(const char *name);
 
-/* A fact's value for people into `out`: "1.04T", ">32T", "bf16, fp32",
- * "undisclosed" for an undisclosed fact, "-" for none (fact NULL). */
-int pp_fact_format_value(pp_buf *out, const cJSON *fact);
-
-/* A quantity with its unit for people: "1.04T parameters", "390 TFLOP/s",
- * "7.227e23 FLOP".  `sig` <= 0: as many digits as needed; `unit` may be
- * NULL. */
-int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit);
-
 #endif

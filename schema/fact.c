@@ -1,0 +1,170 @@
+/*
+ * fact.c - typed reading of a passport's facts (fact.h).
+ *
+ * The document has passed the schema, so a disclosed numeric fact has its
+ * qualifier and sig_digits; the readers still check each type, because a
+ * caller may hand in a document it built itself.
+ */
+#include "fact.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../core/json.h"
+#include "../core/num.h"
+#include "../core/banned.h"
+
+const cJSON *pp_fact_get(const cJSON *doc, const char *name)
+{
+    return pp_json_get(pp_json_get(doc, "facts"), name);
+}
+
+pp_fact_state pp_fact_status_of(const cJSON *fact)
+{
+    const char *st = pp_json_str(fact, "status", NULL);
+    if (!fact)
+        return PP_FACT_ABSENT;
+    return st && !strcmp(st, "undisclosed") ? PP_FACT_UNDISCLOSED
+                                            : PP_FACT_DISCLOSED;
+}
+
+pp_fact_state pp_fact_status(const cJSON *doc, const char *name)
+{
+    return pp_fact_status_of(pp_fact_get(doc, name));
+}
+
+int pp_fact_number_of(const cJSON *fact, pp_fact_num *out)
+{
+    const cJSON *v = pp_json_get(fact, "value");
+    const cJSON *sig = pp_json_get(fact, "sig_digits");
+    if (pp_fact_status_of(fact) != PP_FACT_DISCLOSED || !cJSON_IsNumber(v) ||
+        !isfinite(v->valuedouble))
+        return 0;
+    if (out) {
+        out->value = v->valuedouble;
+        out->sig = cJSON_IsNumber(sig) ? sig->valueint : 0;
+        out->qualifier = pp_json_str(fact, "qualifier", "=");
+        out->unit = pp_json_str(fact, "unit", NULL);
+        out->reported = pp_json_str(fact, "reported", NULL);
+    }
+    return 1;
+}
+
+int pp_fact_number(const cJSON *doc, const char *name, pp_fact_num *out)
+{
+    return pp_fact_number_of(pp_fact_get(doc, name), out);
+}
+
+const char *pp_fact_text(const cJSON *doc, const char *name)
+{
+    const cJSON *f = pp_fact_get(doc, name);
+    if (pp_fact_status_of(f) != PP_FACT_DISCLOSED)
+        return NULL;
+    return pp_json_str(f, "value", NULL);
+}
+
+pp_range pp_fact_range(const cJSON *doc, const char *name)
+{
+    pp_fact_num n;
+    pp_range none = {0, 0, 1, 0};
+    if (!pp_fact_number(doc, name, &n))
+        return none;
+    return pp_range_of(n.value, n.sig, n.qualifier);
+}
+
+/* ---- the N of 6ND --------------------------------------------------- */
+
+int pp_fact_is_moe(const cJSON *doc)
+{
+    const char *type = pp_fact_text(doc, "architecture.type");
+    pp_range a, n;
+    if (type)
+        return !strcmp(type, "moe");
+    a = pp_fact_range(doc, "params.active");
+    n = pp_fact_range(doc, "params.total");
+    return a.have && n.have && a.hi < n.lo;
+}
+
+pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out)
+{
+    const char *type;
+    if (pp_fact_number(doc, "params.active", out))
+        return PP_BASIS_ACTIVE;
+    type = pp_fact_text(doc, "architecture.type");
+    if (type && !strcmp(type, "dense") &&
+        pp_fact_number(doc, "params.total", out))
+        return PP_BASIS_DENSE_TOTAL;
+    return PP_BASIS_NONE;
+}
+
+/* ---- values for people ---------------------------------------------- */
+
+int pp_fact_format(pp_buf *out, const cJSON *fact)
+{
+    const cJSON *value = pp_json_get(fact, "value");
+    pp_fact_num n;
+
+    if (!fact)
+        return pp_buf_puts(out, "-");
+    if (pp_fact_status_of(fact) == PP_FACT_UNDISCLOSED)
+        return pp_buf_puts(out, "undisclosed");
+    if (pp_fact_number_of(fact, &n)) {
+        if (strcmp(n.qualifier, "=") != 0)
+            pp_buf_puts(out, n.qualifier);
+        return pp_num_human(out, n.value, n.sig);
+    }
+    if (cJSON_IsString(value))
+        return pp_buf_puts(out, value->valuestring);
+    if (cJSON_IsArray(value)) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, value)
+        {
+            pp_buf_puts(out, c->valuestring);
+            if (c->next)
+                pp_buf_puts(out, ", ");
+        }
+        return 0;
+    }
+    return pp_buf_puts(out, "-");
+}
+
+static const struct {
+    const char *unit;
+    const char *shown;
+} unit_names[] = {
+    {"param", "parameters"}, {"token", "tokens"}, {"device", "devices"},
+    {"expert", "experts"},   {"spike", "spikes"},
+    {"token/param", "tokens per parameter"},
+};
+
+int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit)
+{
+    if (unit && (strcmp(unit, "FLOP/s") == 0 || strcmp(unit, "FLOP") == 0)) {
+        /* Rates read best with an SI prefix on the unit (390 TFLOP/s);
+         * totals in scientific form (7.227e23 FLOP), as reports print
+         * them. */
+        static const struct {
+            double scale;
+            const char *prefix;
+        } si[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}};
+        if (strcmp(unit, "FLOP/s") == 0) {
+            for (size_t i = 0; i < sizeof(si) / sizeof(si[0]); i++) {
+                if (v >= si[i].scale) {
+                    pp_num_human(out, v / si[i].scale, sig);
+                    return pp_buf_printf(out, " %sFLOP/s", si[i].prefix);
+                }
+            }
+        }
+        if (v >= 1e15 || strcmp(unit, "FLOP/s") == 0) {
+            pp_num_human(out, v, sig);
+            return pp_buf_printf(out, " %s", unit);
+        }
+    }
+    pp_num_human(out, v, sig);
+    if (!unit)
+        return 0;
+    for (size_t i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
+        if (strcmp(unit, unit_names[i].unit) == 0)
+            return pp_buf_printf(out, " %s", unit_names[i].shown);
+    return pp_buf_printf(out, " %s", unit);
+}

@@ -1,0 +1,94 @@
+/*
+ * fact.h - typed reading of a passport's facts.
+ *
+ * Every module that asks "what does this passport say of params.active?"
+ * asks here, so the rules of the vocabulary are written once: a fact is
+ * absent, disclosed or undisclosed (status); a disclosed numeric fact has
+ * a finite value in base units, its qualifier and the significant digits
+ * it was reported with; and the N that goes into 6*N*D is decided by one
+ * function, pp_fact_compute_params().
+ *
+ * `doc` is always a whole passport document (validated), borrowed; every
+ * pointer handed back is borrowed from it.  Nothing here allocates except
+ * the formatting functions, which append to a caller's buffer.
+ */
+#ifndef PP_FACT_H
+#define PP_FACT_H
+
+#include <cjson/cJSON.h>
+
+#include "../calc/range.h"
+#include "../core/buf.h"
+
+/* Whether a passport speaks of a fact. */
+typedef enum pp_fact_state {
+    PP_FACT_ABSENT = 0,  /* the passport does not record it */
+    PP_FACT_DISCLOSED,   /* a source gives it */
+    PP_FACT_UNDISCLOSED  /* on record as not disclosed by any source */
+} pp_fact_state;
+
+/* A disclosed numeric fact, as reported. */
+typedef struct pp_fact_num {
+    double value;          /* base units; finite */
+    int sig;               /* significant digits reported; 0 unknown */
+    const char *qualifier; /* "=", "≈", ">", "≥", "<", "≤"; never NULL */
+    const char *unit;      /* "param", "FLOP"; NULL when none */
+    const char *reported;  /* the figure as written ("1.04T"); may be NULL */
+} pp_fact_num;
+
+/* The fact object `name` of passport `doc`, or NULL. */
+const cJSON *pp_fact_get(const cJSON *doc, const char *name);
+
+/* The status of a fact object (NULL: PP_FACT_ABSENT). */
+pp_fact_state pp_fact_status_of(const cJSON *fact);
+
+/* The status of fact `name` of `doc`. */
+pp_fact_state pp_fact_status(const cJSON *doc, const char *name);
+
+/* Fact `name` of `doc` when it is disclosed and numeric with a finite
+ * value: 1 and *out filled (out may be NULL), else 0. */
+int pp_fact_number(const cJSON *doc, const char *name, pp_fact_num *out);
+
+/* The same for a fact object already in hand (NULL: 0). */
+int pp_fact_number_of(const cJSON *fact, pp_fact_num *out);
+
+/* The text value of fact `name` (a string fact), or NULL. */
+const char *pp_fact_text(const cJSON *doc, const char *name);
+
+/* The interval of true values fact `name` allows (calc/range.h):
+ * have = 0 when it is absent, undisclosed or not numeric. */
+pp_range pp_fact_range(const cJSON *doc, const char *name);
+
+/* --- the N of 6*N*D ------------------------------------------------- */
+
+/* Which parameter count a run's training compute takes. */
+typedef enum pp_compute_basis {
+    PP_BASIS_NONE = 0,   /* neither count can be used */
+    PP_BASIS_ACTIVE,     /* params.active */
+    PP_BASIS_DENSE_TOTAL /* params.total of a model recorded as dense */
+} pp_compute_basis;
+
+/* 1 when `doc` is a mixture-of-experts model: its architecture.type says
+ * "moe", or (no type recorded) its active parameters are certainly fewer
+ * than its total. */
+int pp_fact_is_moe(const cJSON *doc);
+
+/* The N of C = 6*N*D: the active parameters when disclosed, else the
+ * total of a model whose architecture.type is "dense" (every parameter is
+ * active); never the total of a mixture of experts or of a model whose
+ * architecture is not on record.  Fills *out (may be NULL) and returns
+ * the basis used, PP_BASIS_NONE when there is none. */
+pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out);
+
+/* --- for people ------------------------------------------------------ */
+
+/* A fact object's value for people into `out`: "1.04T", ">32T", "bf16,
+ * fp32", "undisclosed" for an undisclosed fact, "-" for none (fact NULL). */
+int pp_fact_format(pp_buf *out, const cJSON *fact);
+
+/* A quantity with its unit for people: "1.04T parameters", "390 TFLOP/s",
+ * "7.227e23 FLOP".  `sig` <= 0: as many digits as needed; `unit` may be
+ * NULL. */
+int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit);
+
+#endif
