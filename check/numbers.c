@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/num.h"
+
 #include "../core/banned.h"
 
 static int ascii_alnum(unsigned char c)
@@ -50,15 +52,6 @@ static int word_end(const char *s, size_t n, size_t at)
 
 /* `v` rounded to `sig` significant digits (the nearest double to the
  * decimal figure). */
-static double round_sig(double v, int sig)
-{
-    char t[40];
-    if (!isfinite(v) || v == 0 || sig < 1 || sig > 17)
-        return v;
-    snprintf(t, sizeof(t), "%.*e", sig - 1, v);
-    return strtod(t, NULL);
-}
-
 static size_t skip_spaces(const char *s, size_t n, size_t i)
 {
     while (i < n && (s[i] == ' ' || s[i] == '\t' ||
@@ -653,7 +646,7 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             num.sig -= int_zeros;
         /* 6.82 x 1e12 is not exactly 6.82e12 in binary: keep the figure
          * as written, to its significant digits. */
-        num.value = round_sig(num.value, num.sig);
+        num.value = pp_num_round_sig(num.value, num.sig);
         if (!isfinite(num.value)) {
             i = num.end;
             continue;

@@ -180,3 +180,12 @@ int pp_num_parse(const char *s, const char *what, double *out, int *sig)
         *sig = pp_num_sig_digits(s, mantissa_len);
     return 0;
 }
+
+double pp_num_round_sig(double v, int sig)
+{
+    char t[40];
+    if (!isfinite(v) || v == 0 || sig < 1 || sig > 17)
+        return v;
+    snprintf(t, sizeof(t), "%.*e", sig - 1, v);
+    return strtod(t, NULL);
+}

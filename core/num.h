@@ -31,6 +31,11 @@ int pp_num_human(pp_buf *out, double v, int sig);
  * names `what`).  The whole string must be consumed. */
 int pp_num_parse(const char *s, const char *what, double *out, int *sig);
 
+/* `v` rounded to `sig` significant digits (decimal rounding of its
+ * shortest %e form: 32.6e9 to 2 digits is 33e9).  `v` itself when it is
+ * zero, not finite, or sig is outside 1..17. */
+double pp_num_round_sig(double v, int sig);
+
 /* Significant digits of a decimal literal like "1.040" (4) or "32" (2);
  * trailing zeros of an integer count ("1000" is 1). */
 int pp_num_sig_digits(const char *literal, size_t len);

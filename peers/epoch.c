@@ -112,13 +112,6 @@ static double half(const struct figure *f)
     return h > 0 ? h : f->v * 1e-9;
 }
 
-/* v rounded to `sig` significant digits. */
-static double round_sig(double v, int sig)
-{
-    double e = pow(10.0, floor(log10(fabs(v))) - sig + 1);
-    return round(v / e) * e;
-}
-
 /* |log10(ratio)| near a non-zero integer: a power-of-ten slip. */
 static int power_of_ten(double ratio, int *k)
 {
@@ -217,7 +210,7 @@ static void compare_count(struct row_ctx *c, const cJSON *doc,
         verdict = "differs";
         pp_buf_printf(&m, "the registry's figure is approximate (%s); the "
                       "peer's %s is within 10%%", rs.ptr, ps.ptr);
-    } else if (p->sig > 0 && fabs(round_sig(r.v, p->sig) - p->v) <=
+    } else if (p->sig > 0 && fabs(pp_num_round_sig(r.v, p->sig) - p->v) <=
                                  p->v * 1e-9) {
         verdict = "differs";
         pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
@@ -311,7 +304,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     /* a compute figure built on a rounded input (peers compute 6ND from
      * the headline figures: "8B", "15T") */
     for (int s = 1; !verdict && a.has && d.has && s <= 3; s++) {
-        double nr = round_sig(a.v, s), dr = round_sig(d.v, s);
+        double nr = pp_num_round_sig(a.v, s), dr = pp_num_round_sig(d.v, s);
         if (nr != a.v && fabs(6 * nr * d.v / p->v - 1) <= 0.005) {
             pp_buf nb = PP_BUF_INIT;
             human(&nb, nr, s);
