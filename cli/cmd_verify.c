@@ -38,7 +38,7 @@ static int ends_with_json(const char *s)
 }
 
 /* Verify one loaded passport, or report why it could not be loaded: an
- * invalid one as a finding, any other failure (out of memory, I/O) on
+ * invalid one as findings, any other failure (out of memory, I/O) on
  * stderr.  Returns 1 for such a failure, else 0. */
 static int verify_one(pp_passport *p, int load_rc, const pp_diags *d,
                       const char *name, const pp_rules *rules,
@@ -52,18 +52,56 @@ static int verify_one(pp_passport *p, int load_rc, const pp_diags *d,
         fprintf(stderr, "passport verify: %s: %s\n", name, pp_error_last());
         return 1;
     }
-    for (size_t i = 0; i < d->count || (i == 0 && d->count == 0); i++) {
-        cJSON *f = cJSON_CreateObject();
-        cJSON_AddStringToObject(f, "severity", "error");
-        cJSON_AddStringToObject(f, "rule", "schema");
-        cJSON_AddStringToObject(f, "passport", name);
-        cJSON_AddStringToObject(f, "pointer",
-                                d->count ? d->items[i].pointer : "");
-        cJSON_AddStringToObject(f, "message", d->count ? d->items[i].message
-                                                       : pp_error_last());
-        cJSON_AddItemToArray(findings, f);
-        if (d->count == 0)
-            break;
+    pp_verify_invalid(name, d, 0, d->count, pp_error_last(), findings);
+    return 0;
+}
+
+/* Every passport of the registry at `at`; 0 or an exit status. */
+static int verify_all(pp_reg *r, const pp_at *at, const pp_rules *rules,
+                      cJSON *findings, int *checked)
+{
+    pp_reg_set all;
+    int rc = pp_reg_load_all(r, at, &all);
+    if (rc < 0)
+        return cli_lib_fail("verify", rc);
+    for (size_t i = 0; i < all.nentries; i++) {
+        const pp_reg_entry *e = &all.entries[i];
+        if (e->passport)
+            pp_verify_passport(pp_passport_json(e->passport), rules,
+                               findings);
+        else
+            pp_verify_invalid(e->id, &all.diags, e->diag_first,
+                              e->diag_count, "", findings);
+        (*checked)++;
+    }
+    pp_reg_set_dispose(&all);
+    return 0;
+}
+
+/* The passports named on the command line: ids, aliases or files. */
+static int verify_named(pp_reg *r, const pp_at *at, char **names, int n,
+                        const pp_rules *rules, cJSON *findings,
+                        int *checked, int *failed)
+{
+    for (int i = 0; i < n; i++) {
+        pp_passport *p = NULL;
+        pp_diags d = PP_DIAGS_INIT;
+        pp_buf id = PP_BUF_INIT;
+        int lr, rc = 0;
+        if (ends_with_json(names[i])) {
+            lr = pp_passport_load_file(&p, names[i], &d);
+            *failed += verify_one(p, lr, &d, names[i], rules, findings);
+        } else if ((rc = cli_resolve_id("verify", r, at, names[i], &id)) ==
+                   0) {
+            lr = pp_reg_load(r, at, id.ptr, &p, &d);
+            *failed += verify_one(p, lr, &d, id.ptr, rules, findings);
+        }
+        pp_passport_free(p);
+        pp_diags_dispose(&d);
+        pp_buf_dispose(&id);
+        if (rc != 0)
+            return rc;
+        (*checked)++;
     }
     return 0;
 }
@@ -80,135 +118,53 @@ int cmd_verify(int argc, char **argv)
     const char *at_spec = NULL;
     pp_reg *r = NULL;
     pp_at at;
-    cJSON *findings = cJSON_CreateArray(), *items = NULL;
+    cJSON *findings = NULL;
     int c, rc = 0, checked = 0, need_reg = 0, failed = 0;
     pp_buf out = PP_BUF_INIT;
     pp_rules *rules = NULL;
+    pp_diags d = PP_DIAGS_INIT;
 
     cli_getopt_reset();
     while ((c = cli_getopt("verify", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("verify", optarg, "text,json", &fmt) < 0) {
-                cJSON_Delete(findings);
+            if (cli_parse_format("verify", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
-            }
             break;
         case 'a': at_spec = optarg; break;
-        case 'h':
-            fputs(usage_text, stdout);
-            cJSON_Delete(findings);
-            return PP_EXIT_OK;
-        default:
-            cJSON_Delete(findings);
-            return PP_EXIT_USAGE;
+        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
-    {
-        pp_diags d = PP_DIAGS_INIT;
-        if (pp_rules_load_dir(&rules, pp_rules_default_dir(), &d) < 0) {
-            cli_print_diags(stderr, &d);
-            pp_diags_dispose(&d);
-            rc = cli_fail(PP_EXIT_FAILURE, "verify", "%s", pp_error_last());
-            goto done;
-        }
-        pp_diags_dispose(&d);
+    findings = cJSON_CreateArray();
+    if (pp_rules_load_dir(&rules, pp_rules_default_dir(), &d) < 0) {
+        cli_print_diags(stderr, &d);
+        rc = cli_fail(PP_EXIT_FAILURE, "verify", "%s", pp_error_last());
+        goto done;
     }
     for (int i = optind; i < argc; i++)
         need_reg |= !ends_with_json(argv[i]);
-    if (optind == argc || need_reg) {
-        if ((rc = cli_open_reg("verify", &r)) != 0 ||
-            (rc = cli_at("verify", r, at_spec, &at)) != 0)
-            goto done;
-    }
-    if (optind == argc) {
-        const cJSON *it;
-        if ((rc = pp_reg_list(r, &at, NULL, &items)) < 0) {
-            rc = cli_lib_fail("verify", rc);
-            goto done;
-        }
-        cJSON_ArrayForEach(it, items)
-        {
-            const char *id = cJSON_GetObjectItem(it, "id")->valuestring;
-            pp_passport *p = NULL;
-            pp_diags d = PP_DIAGS_INIT;
-            int lr = pp_reg_load(r, &at, id, &p, &d);
-            failed += verify_one(p, lr, &d, id, rules, findings);
-            pp_passport_free(p);
-            pp_diags_dispose(&d);
-            checked++;
-        }
-    }
-    for (int i = optind; i < argc; i++) {
-        pp_passport *p = NULL;
-        pp_diags d = PP_DIAGS_INIT;
-        pp_buf id = PP_BUF_INIT;
-        int lr;
-        if (ends_with_json(argv[i])) {
-            lr = pp_passport_load_file(&p, argv[i], &d);
-            failed += verify_one(p, lr, &d, argv[i], rules, findings);
-        } else {
-            if ((rc = cli_resolve_id("verify", r, &at, argv[i], &id)) != 0) {
-                pp_buf_dispose(&id);
-                goto done;
-            }
-            lr = pp_reg_load(r, &at, id.ptr, &p, &d);
-            failed += verify_one(p, lr, &d, id.ptr, rules, findings);
-        }
-        pp_passport_free(p);
-        pp_diags_dispose(&d);
-        pp_buf_dispose(&id);
-        checked++;
-    }
-    {
-        int errors = pp_verify_count(findings, "error");
-        int warnings = pp_verify_count(findings, "warning");
-        int notes = pp_verify_count(findings, "note");
-        if (fmt == PP_FMT_JSON) {
-            cJSON *root = cJSON_CreateObject(), *sum;
-            cJSON_AddItemToObject(root, "findings", findings);
-            findings = NULL;
-            sum = cJSON_AddObjectToObject(root, "summary");
-            cJSON_AddNumberToObject(sum, "passports", checked);
-            cJSON_AddNumberToObject(sum, "errors", errors);
-            cJSON_AddNumberToObject(sum, "warnings", warnings);
-            cJSON_AddNumberToObject(sum, "notes", notes);
-            pp_json_write_canonical(&out, root, NULL);
-            cJSON_Delete(root);
-        } else {
-            const cJSON *f;
-            cJSON_ArrayForEach(f, findings)
-            {
-                const cJSON *st = cJSON_GetObjectItem(f, "stated");
-                const cJSON *ex = cJSON_GetObjectItem(f, "expected");
-                pp_buf_printf(&out, "%s:%s: %s: %s [%s]\n",
-                              cJSON_GetObjectItem(f, "passport")->valuestring,
-                              cJSON_GetObjectItem(f, "pointer")->valuestring,
-                              cJSON_GetObjectItem(f, "severity")->valuestring,
-                              cJSON_GetObjectItem(f, "message")->valuestring,
-                              cJSON_GetObjectItem(f, "rule")->valuestring);
-                if (st)
-                    pp_buf_printf(&out, "    stated:   %s\n", st->valuestring);
-                if (ex)
-                    pp_buf_printf(&out, "    expected: %s\n", ex->valuestring);
-            }
-            pp_buf_printf(&out, "%d passport%s verified: %d error%s, %d "
-                          "warning%s, %d note%s\n", checked,
-                          checked == 1 ? "" : "s", errors,
-                          errors == 1 ? "" : "s", warnings,
-                          warnings == 1 ? "" : "s", notes,
-                          notes == 1 ? "" : "s");
-        }
-        rc = cli_flush("verify", &out);
-        if (rc == 0 && failed)
-            rc = PP_EXIT_FAILURE;
-        else if (rc == 0 && errors)
-            rc = PP_EXIT_CHECK;
-    }
+    if ((optind == argc || need_reg) &&
+        ((rc = cli_open_reg("verify", &r)) != 0 ||
+         (rc = cli_at("verify", r, at_spec, &at)) != 0))
+        goto done;
+    if (optind == argc)
+        rc = verify_all(r, &at, rules, findings, &checked);
+    else
+        rc = verify_named(r, &at, argv + optind, argc - optind, rules,
+                          findings, &checked, &failed);
+    if (rc != 0)
+        goto done;
+    pp_verify_report(&out, findings, checked, fmt == PP_FMT_JSON);
+    rc = cli_flush("verify", &out);
+    if (rc == 0 && failed)
+        rc = PP_EXIT_FAILURE;
+    else if (rc == 0 && pp_verify_count(findings, "error"))
+        rc = PP_EXIT_CHECK;
 done:
+    pp_diags_dispose(&d);
     pp_rules_free(rules);
     cJSON_Delete(findings);
-    cJSON_Delete(items);
     pp_buf_dispose(&out);
     pp_reg_free(r);
     return rc;

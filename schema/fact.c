@@ -14,9 +14,14 @@
 #include "../core/num.h"
 #include "../core/banned.h"
 
+const cJSON *pp_facts(const cJSON *doc)
+{
+    return pp_json_get(doc, "facts");
+}
+
 const cJSON *pp_fact_get(const cJSON *doc, const char *name)
 {
-    return pp_json_get(pp_json_get(doc, "facts"), name);
+    return pp_json_get(pp_facts(doc), name);
 }
 
 pp_fact_state pp_fact_status_of(const cJSON *fact)
@@ -46,6 +51,7 @@ int pp_fact_number_of(const cJSON *fact, pp_fact_num *out)
         out->qualifier = pp_json_str(fact, "qualifier", "=");
         out->unit = pp_json_str(fact, "unit", NULL);
         out->reported = pp_json_str(fact, "reported", NULL);
+        out->basis = pp_json_str(fact, "basis", NULL);
     }
     return 1;
 }

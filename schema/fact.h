@@ -34,7 +34,12 @@ typedef struct pp_fact_num {
     const char *qualifier; /* "=", "≈", ">", "≥", "<", "≤"; never NULL */
     const char *unit;      /* "param", "FLOP"; NULL when none */
     const char *reported;  /* the figure as written ("1.04T"); may be NULL */
+    const char *basis;     /* a derived figure's "active" or "total"; NULL */
 } pp_fact_num;
+
+/* The facts of passport `doc` (an object whose members are the fact
+ * objects, by name), for walking every fact; NULL when it has none. */
+const cJSON *pp_facts(const cJSON *doc);
 
 /* The fact object `name` of passport `doc`, or NULL. */
 const cJSON *pp_fact_get(const cJSON *doc, const char *name);

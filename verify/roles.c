@@ -20,38 +20,17 @@
 #include <strings.h>
 
 #include "../core/buf.h"
+#include "../core/json.h"
 #include "../calc/format.h"
+#include "../schema/fact.h"
+#include "internal.h"
 #include "../core/banned.h"
 
-#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
+typedef struct pp_verify_ctx rctx_t;
 
-struct rctx {
-    const cJSON *doc;
-    const char *id;
-    cJSON *out;
-    int errors;
-};
-
-__attribute__((format(printf, 5, 6)))
-static void find(struct rctx *c, const char *sev, const char *rule,
-                 const char *pointer, const char *fmt, ...)
-{
-    cJSON *o = cJSON_CreateObject();
-    pp_buf msg = PP_BUF_INIT;
-    va_list ap;
-    va_start(ap, fmt);
-    pp_buf_vprintf(&msg, fmt, ap);
-    va_end(ap);
-    cJSON_AddStringToObject(o, "severity", sev);
-    cJSON_AddStringToObject(o, "rule", rule);
-    cJSON_AddStringToObject(o, "passport", c->id);
-    cJSON_AddStringToObject(o, "pointer", pointer);
-    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
-    cJSON_AddItemToArray(c->out, o);
-    pp_buf_dispose(&msg);
-    if (!strcmp(sev, "error"))
-        c->errors++;
-}
+/* A finding of these rules: no stated or expected figure. */
+#define find(c, sev, rule, pointer, ...)                                   \
+    pp_verify_finding((c), (sev), (rule), (pointer), NULL, NULL, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* Formats                                                            */
@@ -114,7 +93,7 @@ static int is_block_format(const char *f)
 static int each_format(const cJSON *role, int (*fn)(const char *, void *),
                        void *arg)
 {
-    const cJSON *f = GET(role, "format"), *e;
+    const cJSON *f = pp_json_get(role, "format"), *e;
     if (cJSON_IsString(f))
         return fn(f->valuestring, arg);
     cJSON_ArrayForEach(e, f)
@@ -128,7 +107,7 @@ static int each_format(const cJSON *role, int (*fn)(const char *, void *),
 
 static const char *stage_of(const cJSON *role)
 {
-    const cJSON *s = GET(role, "stage");
+    const cJSON *s = pp_json_get(role, "stage");
     return cJSON_IsString(s) ? s->valuestring : "training";
 }
 
@@ -162,14 +141,14 @@ static int match_family(const char *f, void *arg)
     return 0;
 }
 
-static void check_headline(struct rctx *c, const cJSON *prec)
+static void check_headline(rctx_t *c, const cJSON *prec)
 {
-    const cJSON *head = GET(prec, "headline"), *roles = GET(prec, "roles");
+    const cJSON *head = pp_json_get(prec, "headline"), *roles = pp_json_get(prec, "roles");
     const cJSON *f, *r;
     int i = 0;
     if (!head)
         return;
-    cJSON_ArrayForEach(f, GET(head, "formats"))
+    cJSON_ArrayForEach(f, pp_json_get(head, "formats"))
     {
         struct fam_hit h;
         char ptr[64];
@@ -210,14 +189,14 @@ static int first_format(const char *f, void *arg)
     return 1;
 }
 
-static void check_roles(struct rctx *c, const cJSON *prec)
+static void check_roles(rctx_t *c, const cJSON *prec)
 {
-    const cJSON *roles = GET(prec, "roles"), *r;
-    const cJSON *head = GET(prec, "headline"), *f;
+    const cJSON *roles = pp_json_get(prec, "roles"), *r;
+    const cJSON *head = pp_json_get(prec, "headline"), *f;
     int i = 0;
 
     /* Unknown names, anywhere a format is named. */
-    cJSON_ArrayForEach(f, GET(head, "formats"))
+    cJSON_ArrayForEach(f, pp_json_get(head, "formats"))
     {
         char ptr[64];
         snprintf(ptr, sizeof(ptr), "/precision/headline/formats/%d", i++);
@@ -227,7 +206,7 @@ static void check_roles(struct rctx *c, const cJSON *prec)
     }
     cJSON_ArrayForEach(r, roles)
     {
-        const cJSON *fs = GET(r, "format"), *e, *sc;
+        const cJSON *fs = pp_json_get(r, "format"), *e, *sc;
         char ptr[128];
         const char *first = NULL;
         snprintf(ptr, sizeof(ptr), "/precision/roles/%s/format", r->string);
@@ -241,22 +220,22 @@ static void check_roles(struct rctx *c, const cJSON *prec)
                     find(c, "error", "precision.unknown-format", ptr,
                          "unknown format '%s'", e->valuestring);
         }
-        cJSON_ArrayForEach(sc, GET(r, "scaling"))
-            if (cJSON_IsString(GET(sc, "scale_format")) &&
-                !known_format(GET(sc, "scale_format")->valuestring))
+        cJSON_ArrayForEach(sc, pp_json_get(r, "scaling"))
+            if (cJSON_IsString(pp_json_get(sc, "scale_format")) &&
+                !known_format(pp_json_get(sc, "scale_format")->valuestring))
                 find(c, "error", "precision.unknown-format", ptr,
                      "unknown scale format '%s'",
-                     GET(sc, "scale_format")->valuestring);
+                     pp_json_get(sc, "scale_format")->valuestring);
 
         /* MX and NVFP4 need block size, scale format and axis. */
         each_format(r, first_format, &first);
         if (first && is_block_format(first)) {
             int block = 0, sfmt = 0, axis = 0, axis_undisclosed = 0;
-            cJSON_ArrayForEach(sc, GET(r, "scaling"))
+            cJSON_ArrayForEach(sc, pp_json_get(r, "scaling"))
             {
-                const cJSON *ax = GET(sc, "axis");
-                block |= cJSON_IsNumber(GET(sc, "block_size"));
-                sfmt |= cJSON_IsString(GET(sc, "scale_format"));
+                const cJSON *ax = pp_json_get(sc, "axis");
+                block |= cJSON_IsNumber(pp_json_get(sc, "block_size"));
+                sfmt |= cJSON_IsString(pp_json_get(sc, "scale_format"));
                 axis |= cJSON_IsString(ax);
                 axis_undisclosed |= cJSON_IsString(ax) &&
                                     !strncmp(ax->valuestring, "undisclosed",
@@ -279,8 +258,8 @@ static void check_roles(struct rctx *c, const cJSON *prec)
     static const char *const gemms[] = {"gemm.fprop", "gemm.dgrad",
                                         "gemm.wgrad"};
     for (size_t g = 0; g < 3; g++) {
-        const cJSON *role = GET(roles, gemms[g]), *acc = NULL;
-        const cJSON *cand = GET(roles, "gemm.accumulator");
+        const cJSON *role = pp_json_get(roles, gemms[g]), *acc = NULL;
+        const cJSON *cand = pp_json_get(roles, "gemm.accumulator");
         const char *in = NULL, *af = NULL;
         char ptr[96];
         if (!role)
@@ -301,7 +280,7 @@ static void check_roles(struct rctx *c, const cJSON *prec)
         if (!in || !af || !strcasecmp(af, "undisclosed"))
             continue;
         {
-            const cJSON *bits = GET(acc, "accumulator_bits");
+            const cJSON *bits = pp_json_get(acc, "accumulator_bits");
             int acc_bits = cJSON_IsNumber(bits) ? (int)bits->valuedouble
                                                 : sig_bits(af);
             int need = 2 * sig_bits(in);
@@ -319,7 +298,7 @@ static void check_roles(struct rctx *c, const cJSON *prec)
  * accumulation and optimizer moments; 0 when a role is missing. */
 static double role_bytes(const cJSON *doc, const char *role, int *ok)
 {
-    const cJSON *r = GET(GET(GET(doc, "precision"), "roles"), role);
+    const cJSON *r = pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"), role);
     const char *f = NULL;
     const pp_fmt *p;
     each_format(r, first_format, &f);
@@ -338,22 +317,21 @@ static double role_bytes(const cJSON *doc, const char *role, int *ok)
 static int uses_adam(const cJSON *doc)
 {
     const cJSON *g;
-    cJSON_ArrayForEach(g, GET(GET(doc, "optimizer"), "groups"))
+    cJSON_ArrayForEach(g, pp_json_get(pp_json_get(doc, "optimizer"), "groups"))
     {
-        const char *o = GET(g, "optimizer")->valuestring;
+        const char *o = pp_json_get(g, "optimizer")->valuestring;
         if (!strncmp(o, "adam", 4))
             return 1;
     }
     return 0;
 }
 
-static void check_memory_roles(struct rctx *c)
+static void check_memory_roles(rctx_t *c)
 {
-    const cJSON *f = GET(GET(c->doc, "facts"), "memory.bytes_per_param");
-    const cJSON *v = GET(f, "value");
+    pp_fact_num v;
     int ok = 1;
     double lo;
-    if (!cJSON_IsNumber(v))
+    if (!pp_fact_number(c->doc, "memory.bytes_per_param", &v))
         return;
     lo = role_bytes(c->doc, "master_weights", &ok) +
          role_bytes(c->doc, "grad_accumulation", &ok) +
@@ -362,13 +340,13 @@ static void check_memory_roles(struct rctx *c)
     if (!ok)
         return; /* the role map does not say enough */
     /* The working copy of the weights adds 0 to 4 bytes. */
-    if (v->valuedouble < lo - 1e-9 || v->valuedouble > lo + 4 + 1e-9)
+    if (v.value < lo - 1e-9 || v.value > lo + 4 + 1e-9)
         find(c, "error", "precision.memory-roles",
              "/facts/memory.bytes_per_param",
              "%g bytes per parameter do not follow from the role map: "
              "master weights, gradient accumulation and optimizer moments "
              "alone take %g, and a working copy of the weights adds at most "
-             "4", v->valuedouble, lo);
+             "4", v.value, lo);
 }
 
 /* ------------------------------------------------------------------ */
@@ -378,8 +356,8 @@ static void check_memory_roles(struct rctx *c)
 static const cJSON *source(const cJSON *doc, const char *id)
 {
     const cJSON *s;
-    cJSON_ArrayForEach(s, GET(doc, "sources"))
-        if (!strcmp(GET(s, "id")->valuestring, id))
+    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
+        if (!strcmp(pp_json_get(s, "id")->valuestring, id))
             return s;
     return NULL;
 }
@@ -389,15 +367,15 @@ static int mentions_hypothesis(const cJSON *support)
     static const char *const words[] = {"hypothes", "conjecture", "假说",
                                         "假设", "гипотез", "предполож"};
     const char *texts[3];
-    const cJSON *via = GET(support, "via");
-    texts[0] = cJSON_IsString(GET(support, "quote"))
-                   ? GET(support, "quote")->valuestring
+    const cJSON *via = pp_json_get(support, "via");
+    texts[0] = cJSON_IsString(pp_json_get(support, "quote"))
+                   ? pp_json_get(support, "quote")->valuestring
                    : "";
-    texts[1] = cJSON_IsString(GET(via, "quote"))
-                   ? GET(via, "quote")->valuestring
+    texts[1] = cJSON_IsString(pp_json_get(via, "quote"))
+                   ? pp_json_get(via, "quote")->valuestring
                    : "";
-    texts[2] = cJSON_IsString(GET(support, "note"))
-                   ? GET(support, "note")->valuestring
+    texts[2] = cJSON_IsString(pp_json_get(support, "note"))
+                   ? pp_json_get(support, "note")->valuestring
                    : "";
     for (int t = 0; t < 3; t++)
         for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
@@ -406,24 +384,24 @@ static int mentions_hypothesis(const cJSON *support)
     return 0;
 }
 
-static void check_claims(struct rctx *c)
+static void check_claims(rctx_t *c)
 {
     const cJSON *cl, *s, *b;
     int i = 0;
-    cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+    cJSON_ArrayForEach(cl, pp_json_get(c->doc, "claims"))
     {
-        const char *level = GET(cl, "level")->valuestring;
+        const char *level = pp_json_get(cl, "level")->valuestring;
         char ptr[64];
         int independent = 0, hyp_words = 0;
         const char *seen[16];
         int nseen = 0;
         snprintf(ptr, sizeof(ptr), "/claims/%d", i++);
-        cJSON_ArrayForEach(s, GET(cl, "supports"))
+        cJSON_ArrayForEach(s, pp_json_get(cl, "supports"))
         {
-            const char *src = GET(s, "source")->valuestring;
+            const char *src = pp_json_get(s, "source")->valuestring;
             int dup = 0;
             hyp_words |= mentions_hypothesis(s);
-            if (strcmp(GET(s, "provenance")->valuestring, "independent"))
+            if (strcmp(pp_json_get(s, "provenance")->valuestring, "independent"))
                 continue;
             for (int k = 0; k < nseen; k++)
                 dup |= !strcmp(seen[k], src);
@@ -437,38 +415,38 @@ static void check_claims(struct rctx *c)
                  "a general conclusion needs at least two independent "
                  "supports; this one has %d", independent);
         if (!strcmp(level, "interpretation") && hyp_words &&
-            !cJSON_IsTrue(GET(cl, "hypothesis")))
+            !cJSON_IsTrue(pp_json_get(cl, "hypothesis")))
             find(c, "error", "claims.hypothesis-unmarked", ptr,
                  "its support calls it a hypothesis: mark the claim "
                  "\"hypothesis\": true");
     }
     /* A boundary about a claim: the claim must not be stated beyond it. */
     i = 0;
-    cJSON_ArrayForEach(b, GET(c->doc, "boundaries"))
+    cJSON_ArrayForEach(b, pp_json_get(c->doc, "boundaries"))
     {
-        const cJSON *about = GET(b, "about");
+        const cJSON *about = pp_json_get(b, "about");
         char ptr[64];
         snprintf(ptr, sizeof(ptr), "/boundaries/%d", i++);
         if (!cJSON_IsString(about))
             continue;
-        cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+        cJSON_ArrayForEach(cl, pp_json_get(c->doc, "claims"))
         {
-            const cJSON *scope = GET(cl, "scope");
-            if (strcmp(GET(cl, "id")->valuestring, about->valuestring))
+            const cJSON *scope = pp_json_get(cl, "scope");
+            if (strcmp(pp_json_get(cl, "id")->valuestring, about->valuestring))
                 continue;
-            if (!strcmp(GET(cl, "level")->valuestring, "general") ||
+            if (!strcmp(pp_json_get(cl, "level")->valuestring, "general") ||
                 (cJSON_IsString(scope) &&
                  !strcmp(scope->valuestring, "general")))
                 find(c, "error", "boundary.crossed", ptr,
                      "claim '%s' is stated as general, but this boundary "
                      "limits it: %s", about->valuestring,
-                     GET(b, "text")->valuestring);
+                     pp_json_get(b, "text")->valuestring);
         }
     }
 }
 
 /* Leads are never evidence; a fact resting only on a blog is weak. */
-static void walk_evidence(struct rctx *c, const cJSON *node, pp_buf *ptr)
+static void walk_evidence(rctx_t *c, const cJSON *node, pp_buf *ptr)
 {
     size_t mark = ptr->len;
     int idx = 0;
@@ -478,16 +456,16 @@ static void walk_evidence(struct rctx *c, const cJSON *node, pp_buf *ptr)
             pp_buf_printf(ptr, "/%s", ch->string);
         else
             pp_buf_printf(ptr, "/%d", idx);
-        if (cJSON_IsObject(ch) && cJSON_IsString(GET(ch, "provenance")) &&
-            cJSON_IsString(GET(ch, "source"))) {
-            const cJSON *src = source(c->doc, GET(ch, "source")->valuestring);
-            const cJSON *prio = GET(src, "priority");
-            if (!strcmp(GET(ch, "provenance")->valuestring, "lead") ||
+        if (cJSON_IsObject(ch) && cJSON_IsString(pp_json_get(ch, "provenance")) &&
+            cJSON_IsString(pp_json_get(ch, "source"))) {
+            const cJSON *src = source(c->doc, pp_json_get(ch, "source")->valuestring);
+            const cJSON *prio = pp_json_get(src, "priority");
+            if (!strcmp(pp_json_get(ch, "provenance")->valuestring, "lead") ||
                 (cJSON_IsString(prio) && !strcmp(prio->valuestring, "lead")))
                 find(c, "error", "evidence.lead", ptr->ptr,
                      "a discovery lead is cited as evidence ('%s'): leads "
                      "point to sources, they are never evidence",
-                     GET(ch, "source")->valuestring);
+                     pp_json_get(ch, "source")->valuestring);
         }
         if (cJSON_IsObject(ch) || cJSON_IsArray(ch))
             walk_evidence(c, ch, ptr);
@@ -496,20 +474,20 @@ static void walk_evidence(struct rctx *c, const cJSON *node, pp_buf *ptr)
     }
 }
 
-static void check_blog_only(struct rctx *c)
+static void check_blog_only(rctx_t *c)
 {
     const cJSON *f, *e;
-    cJSON_ArrayForEach(f, GET(c->doc, "facts"))
+    cJSON_ArrayForEach(f, pp_facts(c->doc))
     {
         int all_blog = 1, any = 0;
         char ptr[96];
-        cJSON_ArrayForEach(e, GET(f, "evidence"))
+        cJSON_ArrayForEach(e, pp_json_get(f, "evidence"))
         {
-            const cJSON *src = source(c->doc, GET(e, "source")->valuestring);
+            const cJSON *src = source(c->doc, pp_json_get(e, "source")->valuestring);
             any = 1;
-            if (strcmp(GET(e, "level")->valuestring, "fact") ||
-                !cJSON_IsString(GET(src, "priority")) ||
-                strcmp(GET(src, "priority")->valuestring, "P1"))
+            if (strcmp(pp_json_get(e, "level")->valuestring, "fact") ||
+                !cJSON_IsString(pp_json_get(src, "priority")) ||
+                strcmp(pp_json_get(src, "priority")->valuestring, "P1"))
                 all_blog = 0;
         }
         if (any && all_blog) {
@@ -524,11 +502,11 @@ static void check_blog_only(struct rctx *c)
 
 int pp_verify_roles(const cJSON *doc, cJSON *findings)
 {
-    struct rctx c;
-    const cJSON *prec = GET(doc, "precision");
+    rctx_t c;
+    const cJSON *prec = pp_json_get(doc, "precision");
     pp_buf ptr = PP_BUF_INIT;
     c.doc = doc;
-    c.id = GET(doc, "id")->valuestring;
+    c.id = pp_json_get(doc, "id")->valuestring;
     c.out = findings;
     c.errors = 0;
     if (prec) {

@@ -14,41 +14,21 @@
 #include "../core/num.h"
 #include "../calc/calc.h"
 #include "../calc/range.h"
+#include "../core/json.h"
+#include "../schema/fact.h"
+#include "internal.h"
 #include "../core/banned.h"
-
-#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
 
 /* ------------------------------------------------------------------ */
 /* Findings                                                           */
 /* ------------------------------------------------------------------ */
 
-struct ctx {
-    const cJSON *doc, *facts;
-    const char *id;
-    cJSON *out;
-    int errors;
-};
+typedef struct pp_verify_ctx ctx_t;
 
-/* Six significant digits are plenty to show a range (1804.6 .. 1931.46). */
-static void num_text(pp_buf *b, double v)
-{
-    char t[32], *e;
-    if (!isfinite(v)) {
-        pp_buf_puts(b, "unbounded");
-        return;
-    }
-    snprintf(t, sizeof(t), "%.6g", v);
-    if ((e = strchr(t, 'e')) != NULL) {
-        long ex = strtol(e + 1, NULL, 10);
-        snprintf(e, sizeof(t) - (size_t)(e - t), "e%ld", ex);
-    }
-    pp_buf_puts(b, t);
-}
-
-__attribute__((format(printf, 7, 8)))
-static void finding(struct ctx *c, const char *severity, const char *rule,
-                    const char *pointer, const char *stated,
-                    const char *expected, const char *fmt, ...)
+void pp_verify_finding(struct pp_verify_ctx *c, const char *severity,
+                       const char *rule, const char *pointer,
+                       const char *stated, const char *expected,
+                       const char *fmt, ...)
 {
     cJSON *o = cJSON_CreateObject();
     pp_buf msg = PP_BUF_INIT;
@@ -71,16 +51,31 @@ static void finding(struct ctx *c, const char *severity, const char *rule,
         c->errors++;
 }
 
-static void stated_text(pp_buf *b, const cJSON *fact)
+#define finding pp_verify_finding
+
+/* Six significant digits are plenty to show a range (1804.6 .. 1931.46). */
+static void num_text(pp_buf *b, double v)
 {
-    const cJSON *q = GET(fact, "qualifier"), *v = GET(fact, "value");
-    const cJSON *rep = GET(fact, "reported");
-    if (cJSON_IsString(q) && strcmp(q->valuestring, "="))
-        pp_buf_printf(b, "%s ", q->valuestring);
-    if (cJSON_IsNumber(v))
-        num_text(b, v->valuedouble);
-    if (cJSON_IsString(rep))
-        pp_buf_printf(b, " (reported as \"%s\")", rep->valuestring);
+    char t[32], *e;
+    if (!isfinite(v)) {
+        pp_buf_puts(b, "unbounded");
+        return;
+    }
+    snprintf(t, sizeof(t), "%.6g", v);
+    if ((e = strchr(t, 'e')) != NULL) {
+        long ex = strtol(e + 1, NULL, 10);
+        snprintf(e, sizeof(t) - (size_t)(e - t), "e%ld", ex);
+    }
+    pp_buf_puts(b, t);
+}
+
+static void stated_text(pp_buf *b, const pp_fact_num *f)
+{
+    if (strcmp(f->qualifier, "="))
+        pp_buf_printf(b, "%s ", f->qualifier);
+    num_text(b, f->value);
+    if (f->reported)
+        pp_buf_printf(b, " (reported as \"%s\")", f->reported);
 }
 
 static void range_text(pp_buf *b, pp_range r)
@@ -98,27 +93,20 @@ static void range_text(pp_buf *b, pp_range r)
     }
 }
 
-static int is_moe(const cJSON *facts)
-{
-    const cJSON *t = GET(GET(facts, "architecture.type"), "value");
-    pp_range a = pp_range_of_fact(facts, "params.active");
-    pp_range n = pp_range_of_fact(facts, "params.total");
-    if (cJSON_IsString(t))
-        return !strcmp(t->valuestring, "moe");
-    return a.have && n.have && a.hi < n.lo;
-}
-
 /* A stated derived figure whose inputs are only bounds cannot be stated
  * as exact.  Returns 1 when it reported that. */
-static int bound_as_exact(struct ctx *c, const char *fact, const char *ptr,
+static int bound_as_exact(ctx_t *c, const char *fact, const char *ptr,
                           pp_range computed, const char *inputs)
 {
-    const cJSON *f = GET(c->facts, fact);
-    const char *q = GET(f, "qualifier")->valuestring;
+    pp_fact_num f;
+    const char *q;
     pp_buf st = PP_BUF_INIT;
+    if (!pp_fact_number(c->doc, fact, &f))
+        return 0;
+    q = f.qualifier;
     if (computed.bounded || (strcmp(q, "=") && strcmp(q, "\xE2\x89\x88")))
         return 0;
-    stated_text(&st, f);
+    stated_text(&st, &f);
     finding(c, "error", "derived.qualifier", ptr, st.ptr, NULL,
             "%s is stated as %s but %s only bound%s it: it can only be "
             "stated as a bound too", fact, q, inputs,
@@ -131,35 +119,32 @@ static int bound_as_exact(struct ctx *c, const char *fact, const char *ptr,
 /* Rules                                                              */
 /* ------------------------------------------------------------------ */
 
-static void check_compute(struct ctx *c)
+static void check_compute(ctx_t *c)
 {
-    const cJSON *f = GET(c->facts, "compute.training");
     const char *ptr = "/facts/compute.training";
+    pp_fact_num f, n;
     pp_range stated, act, tot, tok, want, want_total;
-    const cJSON *basis;
     const char *b;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
-    if (!f || !cJSON_IsNumber(GET(f, "value")))
+    if (!pp_fact_number(c->doc, "compute.training", &f))
         return;
-    stated = pp_range_of_fact(c->facts, "compute.training");
-    act = pp_range_of_fact(c->facts, "params.active");
-    tot = pp_range_of_fact(c->facts, "params.total");
-    tok = pp_range_of_fact(c->facts, "training.tokens");
-    basis = GET(f, "basis");
-    b = cJSON_IsString(basis) ? basis->valuestring : "active";
-    stated_text(&st, f);
-    if (!tok.have || (!act.have && !tot.have)) {
+    stated = pp_fact_range(c->doc, "compute.training");
+    tot = pp_fact_range(c->doc, "params.total");
+    tok = pp_fact_range(c->doc, "training.tokens");
+    b = f.basis ? f.basis : "active";
+    stated_text(&st, &f);
+    if (!tok.have || !pp_fact_compute_params(c->doc, &n)) {
         finding(c, "warning", "compute.inputs-missing", ptr, st.ptr, NULL,
                 "cannot recompute the compute: training.tokens and "
-                "params.active (or params.total) are needed");
+                "params.active (or params.total of a dense model) are "
+                "needed");
         goto done;
     }
-    if (!act.have)
-        act = tot; /* a dense model may state only its total */
+    act = pp_range_of(n.value, n.sig, n.qualifier);
     want = pp_range_mul(act, tok, 6);
     want_total = pp_range_mul(tot, tok, 6);
-    if (is_moe(c->facts) &&
+    if (pp_fact_is_moe(c->doc) &&
         (!strcmp(b, "total") ||
          (!pp_range_meet(stated, want) && want_total.have &&
           pp_range_meet(stated, want_total)))) {
@@ -185,24 +170,21 @@ done:
     pp_buf_dispose(&ex);
 }
 
-static void check_tpp(struct ctx *c)
+static void check_tpp(ctx_t *c)
 {
-    const cJSON *f = GET(c->facts, "training.tokens_per_param");
     const char *ptr = "/facts/training.tokens_per_param";
+    pp_fact_num f;
     pp_range stated, n, d, want;
-    const cJSON *basis;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
-    if (!f || !cJSON_IsNumber(GET(f, "value")))
+    if (!pp_fact_number(c->doc, "training.tokens_per_param", &f))
         return;
-    basis = GET(f, "basis");
-    stated = pp_range_of_fact(c->facts, "training.tokens_per_param");
-    n = pp_range_of_fact(c->facts, cJSON_IsString(basis) &&
-                                     !strcmp(basis->valuestring, "active")
-                                 ? "params.active"
-                                 : "params.total");
-    d = pp_range_of_fact(c->facts, "training.tokens");
-    stated_text(&st, f);
+    stated = pp_fact_range(c->doc, "training.tokens_per_param");
+    n = pp_fact_range(c->doc, f.basis && !strcmp(f.basis, "active")
+                                  ? "params.active"
+                                  : "params.total");
+    d = pp_fact_range(c->doc, "training.tokens");
+    stated_text(&st, &f);
     if (!n.have || !d.have) {
         finding(c, "warning", "tpp.inputs-missing", ptr, st.ptr, NULL,
                 "cannot recompute tokens per parameter: training.tokens and "
@@ -224,19 +206,19 @@ done:
     pp_buf_dispose(&ex);
 }
 
-static void check_memory(struct ctx *c)
+static void check_memory(ctx_t *c)
 {
-    const cJSON *f = GET(c->facts, "memory.training_state");
     const char *ptr = "/facts/memory.training_state";
+    pp_fact_num f;
     pp_range stated, n, bpp, want, as_gib;
     pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
 
-    if (!f || !cJSON_IsNumber(GET(f, "value")))
+    if (!pp_fact_number(c->doc, "memory.training_state", &f))
         return;
-    stated = pp_range_of_fact(c->facts, "memory.training_state");
-    n = pp_range_of_fact(c->facts, "params.total");
-    bpp = pp_range_of_fact(c->facts, "memory.bytes_per_param");
-    stated_text(&st, f);
+    stated = pp_fact_range(c->doc, "memory.training_state");
+    n = pp_fact_range(c->doc, "params.total");
+    bpp = pp_fact_range(c->doc, "memory.bytes_per_param");
+    stated_text(&st, &f);
     if (!n.have || !bpp.have) {
         finding(c, "warning", "memory.inputs-missing", ptr, st.ptr, NULL,
                 "cannot recompute the memory: params.total and "
@@ -266,12 +248,12 @@ done:
     pp_buf_dispose(&ex);
 }
 
-static void check_dense(struct ctx *c)
+static void check_dense(ctx_t *c)
 {
-    const cJSON *t = GET(GET(c->facts, "architecture.type"), "value");
-    pp_range a = pp_range_of_fact(c->facts, "params.active");
-    pp_range n = pp_range_of_fact(c->facts, "params.total");
-    if (cJSON_IsString(t) && !strcmp(t->valuestring, "dense") && a.have &&
+    const char *t = pp_fact_text(c->doc, "architecture.type");
+    pp_range a = pp_fact_range(c->doc, "params.active");
+    pp_range n = pp_fact_range(c->doc, "params.total");
+    if (t && !strcmp(t, "dense") && a.have &&
         n.have && !pp_range_meet(a, n))
         finding(c, "warning", "consistency.dense-active",
                 "/facts/params.active", NULL, NULL,
@@ -279,17 +261,16 @@ static void check_dense(struct ctx *c)
                 "two differ");
 }
 
-static void check_spikes(struct ctx *c)
+static void check_spikes(ctx_t *c)
 {
-    const cJSON *f = GET(c->facts, "stability.loss_spikes");
-    const cJSON *events = GET(GET(c->doc, "stability"), "events"), *e;
-    pp_range r = pp_range_of_fact(c->facts, "stability.loss_spikes");
+    const cJSON *events = pp_json_get(pp_json_get(c->doc, "stability"), "events"), *e;
+    pp_range r = pp_fact_range(c->doc, "stability.loss_spikes");
     int i = 0;
-    if (!f || !r.have)
+    if (!r.have)
         return;
     cJSON_ArrayForEach(e, events)
     {
-        const char *kind = GET(e, "kind")->valuestring;
+        const char *kind = pp_json_get(e, "kind")->valuestring;
         char ptr[64];
         snprintf(ptr, sizeof(ptr), "/stability/events/%d", i++);
         if (r.hi == 0 && r.bounded &&
@@ -319,17 +300,17 @@ static const struct {
     {"memory.bytes_per_param", 0.25, 64},
 };
 
-static void check_units(struct ctx *c)
+static void check_units(ctx_t *c)
 {
     for (size_t i = 0; i < sizeof(plausible) / sizeof(plausible[0]); i++) {
-        const cJSON *v = GET(GET(c->facts, plausible[i].fact), "value");
+        pp_fact_num v;
         char ptr[96];
         pp_buf st = PP_BUF_INIT, ex = PP_BUF_INIT;
-        if (!cJSON_IsNumber(v) || (v->valuedouble >= plausible[i].lo &&
-                                   v->valuedouble <= plausible[i].hi))
+        if (!pp_fact_number(c->doc, plausible[i].fact, &v) ||
+            (v.value >= plausible[i].lo && v.value <= plausible[i].hi))
             continue;
         snprintf(ptr, sizeof(ptr), "/facts/%s/value", plausible[i].fact);
-        num_text(&st, v->valuedouble);
+        num_text(&st, v.value);
         num_text(&ex, plausible[i].lo);
         pp_buf_puts(&ex, " .. ");
         num_text(&ex, plausible[i].hi);
@@ -349,11 +330,11 @@ static int date_before(const char *a, const char *b)
     return strncmp(a, b, n) < 0;
 }
 
-static void check_dates(struct ctx *c)
+static void check_dates(ctx_t *c)
 {
-    const cJSON *dates = GET(c->doc, "dates");
-    const cJSON *report = GET(dates, "report"), *eval = GET(dates, "evaluated");
-    const cJSON *asof = GET(dates, "as_of"), *d;
+    const cJSON *dates = pp_json_get(c->doc, "dates");
+    const cJSON *report = pp_json_get(dates, "report"), *eval = pp_json_get(dates, "evaluated");
+    const cJSON *asof = pp_json_get(dates, "as_of"), *d;
 
     if (cJSON_IsString(report) && cJSON_IsString(eval) &&
         date_before(eval->valuestring, report->valuestring))
@@ -378,21 +359,21 @@ static void check_dates(struct ctx *c)
 }
 
 /* The catalogue's claim rules over the claims' texts. */
-static void check_catalogue(struct ctx *c, const pp_rules *rules)
+static void check_catalogue(ctx_t *c, const pp_rules *rules)
 {
     const cJSON *cl;
     int i = 0;
     if (!rules)
         return;
-    cJSON_ArrayForEach(cl, GET(c->doc, "claims"))
+    cJSON_ArrayForEach(cl, pp_json_get(c->doc, "claims"))
     {
-        const char *text = GET(cl, "text")->valuestring;
+        const char *text = pp_json_get(cl, "text")->valuestring;
         pp_rule_hit hits[16];
         size_t n = 0;
         char ptr[64];
         snprintf(ptr, sizeof(ptr), "/claims/%d/text", i++);
         pp_rules_scan(rules, text, strlen(text), "claims",
-                      GET(cl, "level")->valuestring, hits, 16, &n);
+                      pp_json_get(cl, "level")->valuestring, hits, 16, &n);
         for (size_t k = 0; k < n; k++) {
             pp_buf m = PP_BUF_INIT;
             pp_buf_put(&m, text + hits[k].start, hits[k].end - hits[k].start);
@@ -407,10 +388,9 @@ static void check_catalogue(struct ctx *c, const pp_rules *rules)
 int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
                        cJSON *findings)
 {
-    struct ctx c;
+    ctx_t c;
     c.doc = doc;
-    c.facts = GET(doc, "facts");
-    c.id = GET(doc, "id")->valuestring;
+    c.id = pp_json_str(doc, "id", "");
     c.out = findings;
     c.errors = 0;
     check_compute(&c);
@@ -425,14 +405,72 @@ int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
     return c.errors;
 }
 
+int pp_verify_invalid(const char *name, const pp_diags *d, size_t first,
+                      size_t count, const char *message, cJSON *findings)
+{
+    ctx_t c = {NULL, name, findings, 0};
+    if (count == 0)
+        finding(&c, "error", "schema", "", NULL, NULL, "%s", message);
+    for (size_t i = first; i < first + count && i < d->count; i++)
+        finding(&c, "error", "schema", d->items[i].pointer, NULL, NULL, "%s",
+                d->items[i].message);
+    return c.errors;
+}
+
 int pp_verify_count(const cJSON *findings, const char *severity)
 {
     const cJSON *f;
     int n = 0;
     cJSON_ArrayForEach(f, findings)
     {
-        if (!strcmp(GET(f, "severity")->valuestring, severity))
+        if (!strcmp(pp_json_str(f, "severity", ""), severity))
             n++;
     }
     return n;
+}
+
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+int pp_verify_report(pp_buf *out, const cJSON *findings, int passports,
+                     int json)
+{
+    int errors = pp_verify_count(findings, "error");
+    int warnings = pp_verify_count(findings, "warning");
+    int notes = pp_verify_count(findings, "note");
+    const cJSON *f;
+    if (json) {
+        cJSON *root = cJSON_CreateObject(), *sum;
+        int rc;
+        cJSON_AddItemReferenceToObject(root, "findings", (cJSON *)findings);
+        sum = cJSON_AddObjectToObject(root, "summary");
+        cJSON_AddNumberToObject(sum, "passports", passports);
+        cJSON_AddNumberToObject(sum, "errors", errors);
+        cJSON_AddNumberToObject(sum, "warnings", warnings);
+        cJSON_AddNumberToObject(sum, "notes", notes);
+        rc = pp_json_write_canonical(out, root, NULL);
+        cJSON_Delete(root);
+        return rc;
+    }
+    cJSON_ArrayForEach(f, findings)
+    {
+        const char *st = pp_json_str(f, "stated", NULL);
+        const char *ex = pp_json_str(f, "expected", NULL);
+        pp_buf_printf(out, "%s:%s: %s: %s [%s]\n",
+                      pp_json_str(f, "passport", ""),
+                      pp_json_str(f, "pointer", ""),
+                      pp_json_str(f, "severity", ""),
+                      pp_json_str(f, "message", ""),
+                      pp_json_str(f, "rule", ""));
+        if (st)
+            pp_buf_printf(out, "    stated:   %s\n", st);
+        if (ex)
+            pp_buf_printf(out, "    expected: %s\n", ex);
+    }
+    return pp_buf_printf(out, "%d passport%s verified: %d error%s, %d "
+                         "warning%s, %d note%s\n", passports,
+                         plural(passports), errors, plural(errors), warnings,
+                         plural(warnings), notes, plural(notes));
 }

@@ -15,8 +15,12 @@
 #ifndef PP_VERIFY_H
 #define PP_VERIFY_H
 
+#include <stddef.h>
+
 #include <cjson/cJSON.h>
 
+#include "../core/buf.h"
+#include "../core/diag.h"
 #include "../rules/rules.h"
 
 /* Append the findings for passport `doc` (valid against the schema) to
@@ -30,7 +34,21 @@ int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
  * pp_verify_passport, exposed for tests.  Returns errors added. */
 int pp_verify_roles(const cJSON *doc, cJSON *findings);
 
+/* A passport `name` that does not validate, as findings of rule "schema"
+ * (severity error): one per diagnostic of d->items[first .. first+count),
+ * or one with `message` when there are none.  Returns the errors added. */
+int pp_verify_invalid(const char *name, const pp_diags *d, size_t first,
+                      size_t count, const char *message, cJSON *findings);
+
 /* Count findings of a severity ("error", "warning", "note"). */
 int pp_verify_count(const cJSON *findings, const char *severity);
+
+/* Append the report of `findings` over `passports` passports to `out`:
+ * with `json`, {"findings": [...], "summary": {"passports", "errors",
+ * "warnings", "notes"}} in canonical form; else one line per finding
+ * ("PASSPORT:POINTER: severity: message [rule]", with its stated and
+ * expected figures below) and a summary line. */
+int pp_verify_report(pp_buf *out, const cJSON *findings, int passports,
+                     int json);
 
 #endif
