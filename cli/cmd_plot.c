@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "opts.h"
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
 #include "../report/report.h"
 #include "../core/banned.h"
@@ -62,9 +63,8 @@ static void scenarios(const struct cli_set *set, const cJSON **out,
 {
     *n = 0;
     for (size_t i = 0; i < set->n; i++) {
-        const cJSON *k = cJSON_GetObjectItemCaseSensitive(set->docs[i],
-                                                          "kind");
-        if (cJSON_IsString(k) && !strcmp(k->valuestring, "scenario"))
+        const char *k = pp_json_str(set->docs[i], "kind", "");
+        if (!strcmp(k, "scenario"))
             out[(*n)++] = set->docs[i];
     }
 }
@@ -80,10 +80,12 @@ static int plot_isoflop(struct plot_opts *o, struct cli_set *set,
         return cli_fail(PP_EXIT_FAILURE, "plot", "out of memory");
     scenarios(set, marks, &nm);
     for (size_t i = 0; o->nb == 0 && i < nm && i < 8; i++) {
-        double n, d;
-        if (pp_report_active_params(marks[i], &n, NULL) &&
-            pp_report_tokens(marks[i], &d, NULL))
-            o->budgets[o->nb++] = o->law.kappa * n * d;
+        pp_fact_num n, d;
+        if (pp_fact_compute_params(marks[i], &n) &&
+            pp_fact_number(marks[i], "training.tokens", &d) &&
+            pp_calc_flops(n.value, d.value, o->law.kappa,
+                          &o->budgets[o->nb]) == 0)
+            o->nb++;
     }
     if (o->nb == 0) {
         free(marks);
@@ -116,9 +118,7 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
         if ((rc = cli_resolve_id("plot", set->reg, &set->all.at, o->run, &id)))
             return rc;
         for (size_t i = 0; i < set->n; i++) {
-            const cJSON *pid = cJSON_GetObjectItemCaseSensitive(set->docs[i],
-                                                                "id");
-            if (cJSON_IsString(pid) && !strcmp(pid->valuestring, id.ptr))
+            if (!strcmp(pp_json_str(set->docs[i], "id", ""), id.ptr))
                 run = set->docs[i];
         }
         pp_buf_dispose(&id);
@@ -139,11 +139,13 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
                              ns);
     }
     if (run) {
-        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(run, "name");
-        label = cJSON_IsString(nm) ? nm->valuestring : NULL;
-        if (!pp_report_active_params(run, &n, NULL) || !pp_report_tokens(run, &d, NULL))
+        pp_fact_num fn, fd;
+        label = pp_json_str(run, "name", NULL);
+        if (!pp_fact_compute_params(run, &fn) ||
+            !pp_fact_number(run, "training.tokens", &fd))
             return cli_fail(PP_EXIT_FAILURE, "plot", "'%s' does not disclose "
                             "its active parameters and tokens", label);
+        n = fn.value, d = fd.value;
     }
     if ((rc = pp_plot_breakeven(out, &o->law, n, d,
                                 o->has_other ? o->other : 70e9, label)) < 0)

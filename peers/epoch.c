@@ -22,7 +22,6 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/num.h"
-#include "../report/report.h"
 #include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../calc/calc.h"
@@ -70,35 +69,46 @@ static struct figure peer_number(const char *s)
     return f;
 }
 
-static const cJSON *fact_of(const cJSON *doc, const char *name)
-{
-    return cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
-}
-
-/* A disclosed numeric fact of the registry. */
-static struct figure reg_number(const cJSON *doc, const char *name)
+static struct figure figure_of(const pp_fact_num *n)
 {
     struct figure f = {0, 0, 0, "=", NULL};
-    const cJSON *fact = fact_of(doc, name);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(fact, "value");
-    const cJSON *sig = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
-    const char *st = pp_json_str(fact, "status", NULL);
-    if (!fact || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(v) ||
-        !isfinite(v->valuedouble) || v->valuedouble <= 0)
+    if (!(n->value > 0))
         return f;
     f.has = 1;
-    f.v = v->valuedouble;
-    f.sig = cJSON_IsNumber(sig) ? sig->valueint : 0;
-    f.qualifier = pp_json_str(fact, "qualifier", "=");
-    f.shown = pp_json_str(fact, "reported", NULL);
+    f.v = n->value;
+    f.sig = n->sig;
+    f.qualifier = n->qualifier;
+    f.shown = n->reported;
     return f;
+}
+
+/* A disclosed positive numeric fact of the registry. */
+static struct figure reg_number(const cJSON *doc, const char *name)
+{
+    pp_fact_num n;
+    struct figure none = {0, 0, 0, "=", NULL};
+    return pp_fact_number(doc, name, &n) ? figure_of(&n) : none;
+}
+
+/* The N of the run's 6ND (schema/fact.h's rule). */
+static struct figure compute_params(const cJSON *doc)
+{
+    pp_fact_num n;
+    struct figure none = {0, 0, 0, "=", NULL};
+    return pp_fact_compute_params(doc, &n) ? figure_of(&n) : none;
+}
+
+/* kappa = 6: the convention of the peers' estimates. */
+static double six_nd(double n, double d)
+{
+    double c = 0;
+    pp_calc_flops(n, d, 6, &c);
+    return c;
 }
 
 static int undisclosed(const cJSON *doc, const char *name)
 {
-    const char *st = pp_json_str(fact_of(doc, name), "status", NULL);
-    return st && !strcmp(st, "undisclosed");
+    return pp_fact_status(doc, name) == PP_FACT_UNDISCLOSED;
 }
 
 static void human(pp_buf *b, double v, int sig)
@@ -122,9 +132,12 @@ static int power_of_ten(double ratio, int *k)
 
 /* ---- findings ------------------------------------------------------------ */
 
+static const char *const verdicts[] = {"agrees", "differs", "contradicts",
+                                       "unverifiable"};
+
 struct row_ctx {
     cJSON *findings;
-    cJSON *summary;
+    double *counts; /* per verdict, in the order of verdicts[] */
 };
 
 static void finding(struct row_ctx *c, const char *field, const char *peer,
@@ -135,7 +148,6 @@ static void finding(struct row_ctx *c, const char *field, const char *peer,
     const char *sev = !strcmp(verdict, "contradicts")
                           ? "error"
                           : !strcmp(verdict, "differs") ? "warning" : "note";
-    cJSON *n = cJSON_GetObjectItemCaseSensitive(c->summary, verdict);
     if (!f)
         return;
     cJSON_AddStringToObject(f, "field", field);
@@ -151,8 +163,9 @@ static void finding(struct row_ctx *c, const char *field, const char *peer,
     cJSON_AddStringToObject(f, "severity", sev);
     cJSON_AddStringToObject(f, "message", message);
     cJSON_AddItemToArray(c->findings, f);
-    if (n)
-        cJSON_SetNumberValue(n, n->valuedouble + 1);
+    for (size_t i = 0; i < sizeof verdicts / sizeof *verdicts; i++)
+        if (!strcmp(verdict, verdicts[i]))
+            c->counts[i]++;
 }
 
 /* The registry side as people read it: "8.03B", ">32T". */
@@ -264,15 +277,15 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     struct figure stated = reg_number(doc, "compute.training");
     struct figure d = reg_number(doc, "training.tokens");
     struct figure tot = reg_number(doc, "params.total");
-    struct figure r = stated, a = {0, 0, 0, "=", NULL};
+    struct figure r = stated, a;
     pp_buf ps = PP_BUF_INIT, rs = PP_BUF_INIT, m = PP_BUF_INIT;
     const char *verdict = NULL, *basis = "stated";
     int k;
-    a.has = pp_report_active_params(doc, &a.v, &a.sig);
+    a = compute_params(doc);
     if (!r.has && a.has && d.has) {
         basis = "6ND with active parameters";
         r.has = 1;
-        r.v = 6 * a.v * d.v;
+        r.v = six_nd(a.v, d.v);
         r.sig = a.sig && d.sig ? (a.sig < d.sig ? a.sig : d.sig) : 0;
         r.qualifier = d.qualifier;
     }
@@ -305,7 +318,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
      * the headline figures: "8B", "15T") */
     for (int s = 1; !verdict && a.has && d.has && s <= 3; s++) {
         double nr = pp_num_round_sig(a.v, s), dr = pp_num_round_sig(d.v, s);
-        if (nr != a.v && fabs(6 * nr * d.v / p->v - 1) <= 0.005) {
+        if (nr != a.v && fabs(six_nd(nr, d.v) / p->v - 1) <= 0.005) {
             pp_buf nb = PP_BUF_INIT;
             human(&nb, nr, s);
             verdict = "differs";
@@ -313,7 +326,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
                           "active parameters rounded to %s (the registry: "
                           "%s)", ps.ptr, nb.ptr, rs.ptr);
             pp_buf_dispose(&nb);
-        } else if (dr != d.v && fabs(6 * a.v * dr / p->v - 1) <= 0.005) {
+        } else if (dr != d.v && fabs(six_nd(a.v, dr) / p->v - 1) <= 0.005) {
             pp_buf db = PP_BUF_INIT;
             human(&db, dr, s);
             verdict = "differs";
@@ -330,7 +343,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
         pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
                       "rounded", ps.ptr, rs.ptr);
     } else if (tot.has && a.has && d.has && tot.v > 1.5 * a.v &&
-               fabs(p->v / (6 * tot.v * d.v) - 1) <= 0.15) {
+               fabs(p->v / six_nd(tot.v, d.v) - 1) <= 0.15) {
         pp_buf tb = PP_BUF_INIT, ab = PP_BUF_INIT;
         human(&tb, tot.v, tot.sig);
         human(&ab, a.v, a.sig);
@@ -368,8 +381,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
 static void compare_device(struct row_ctx *c, const cJSON *doc,
                            const char *peer)
 {
-    const cJSON *f = fact_of(doc, "hardware.device_type");
-    const char *v = pp_json_str(f, "value", NULL);
+    const char *v = pp_fact_text(doc, "hardware.device_type");
     pp_buf pn = PP_BUF_INIT, rn = PP_BUF_INIT, m = PP_BUF_INIT;
     if (!peer || !*peer) {
         if (v) {
@@ -423,7 +435,7 @@ static void compare_date(struct row_ctx *c, const cJSON *doc,
                          const char *peer)
 {
     static const char *const keys[] = {"report", "announced", "weights"};
-    const cJSON *dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
+    const cJSON *dates = pp_json_get(doc, "dates");
     const char *key = NULL, *reg = NULL;
     pp_buf field = PP_BUF_INIT, m = PP_BUF_INIT;
     int pp_ = 0, rp = 0;
@@ -499,7 +511,7 @@ static int names_match(const char *row, const cJSON *doc)
     hit = !strcmp(a.ptr, pp_buf_cstr(&b));
     pp_name_normalize(pp_json_str(doc, "id", ""), &b);
     hit |= !strcmp(a.ptr, pp_buf_cstr(&b));
-    cJSON_ArrayForEach(al, cJSON_GetObjectItemCaseSensitive(doc, "aliases"))
+    cJSON_ArrayForEach(al, pp_json_get(doc, "aliases"))
     {
         if (!cJSON_IsString(al))
             continue;
@@ -551,11 +563,10 @@ static void find_cols(const pp_csv *t, struct cols *c)
 int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
                         cJSON **out)
 {
-    static const char *const verdicts[] = {"agrees", "differs", "contradicts",
-                                           "unverifiable"};
     struct cols col;
     cJSON *root, *rows, *sum;
     size_t matched = 0;
+    double counts[4] = {0, 0, 0, 0};
     *out = NULL;
     find_cols(t, &col);
     if (col.model < 0)
@@ -566,8 +577,6 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
     rows = cJSON_AddArrayToObject(root, "rows");
     sum = cJSON_AddObjectToObject(root, "summary");
     cJSON_AddNumberToObject(sum, "rows", (double)pp_csv_rows(t));
-    for (size_t i = 0; i < 4; i++)
-        cJSON_AddNumberToObject(sum, verdicts[i], 0);
     for (size_t r = 0; r < pp_csv_rows(t); r++) {
         const char *model = pp_csv_field(t, r, col.model);
         cJSON *row = cJSON_CreateObject();
@@ -578,7 +587,7 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
         cJSON_AddNumberToObject(row, "line", (double)pp_csv_line(t, r));
         cJSON_AddStringToObject(row, "model", model);
         c.findings = cJSON_CreateArray();
-        c.summary = sum;
+        c.counts = counts;
         if (hit < 0) {
             cJSON_AddNullToObject(row, "passport");
             cJSON_AddStringToObject(
@@ -614,6 +623,8 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
         cJSON_AddItemToArray(rows, row);
         pp_buf_dispose(&which);
     }
+    for (size_t i = 0; i < 4; i++)
+        cJSON_AddNumberToObject(sum, verdicts[i], counts[i]);
     cJSON_AddNumberToObject(sum, "matched", (double)matched);
     cJSON_AddNumberToObject(sum, "unmatched",
                             (double)(pp_csv_rows(t) - matched));
@@ -643,22 +654,13 @@ static void slug(pp_buf *b, const char *model)
 static void lead_fact(cJSON *facts, const char *name, const struct figure *f,
                       const char *unit, const char *row_section)
 {
-    cJSON *fact, *ev, *e;
+    cJSON *ev, *e;
     char reported[64];
     if (!f->has)
         return;
-    fact = cJSON_AddObjectToObject(facts, name);
-    cJSON_AddNumberToObject(fact, "value", f->v);
-    cJSON_AddStringToObject(fact, "unit", unit);
-    cJSON_AddStringToObject(fact, "qualifier", "=");
-    if (f->sig > 0)
-        cJSON_AddNumberToObject(fact, "sig_digits", f->sig);
     snprintf(reported, sizeof reported, "%s", f->shown ? f->shown : "");
     reported[strcspn(reported, "\r\n")] = '\0';
-    if (reported[0])
-        cJSON_AddStringToObject(fact, "reported", reported);
-    cJSON_AddStringToObject(fact, "status", "disclosed");
-    ev = cJSON_AddArrayToObject(fact, "evidence");
+    ev = pp_fact_add_number(facts, name, f->v, unit, "=", f->sig, reported);
     e = cJSON_CreateObject();
     cJSON_AddStringToObject(e, "source", "epoch-ai-models");
     cJSON_AddStringToObject(e, "section", row_section);
@@ -709,8 +711,7 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
         cJSON_AddNumberToObject(doc, "format", 1);
         cJSON_AddStringToObject(doc, "id", id.ptr);
         cJSON_AddStringToObject(doc, "name", model);
-        cJSON_AddItemToObject(doc, "aliases", cJSON_CreateArray());
-        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(doc, "aliases"),
+        cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "aliases"),
                              cJSON_CreateString(model));
         cJSON_AddStringToObject(doc, "developer",
                                 *pp_csv_field(t, r, col.org)
@@ -765,8 +766,7 @@ static const char *confidence(const cJSON *doc)
     int worst = 3, any = 0; /* 3 Confident, 2 Likely, 1 Speculative */
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         const cJSON *e = cJSON_GetArrayItem(
-            cJSON_GetObjectItemCaseSensitive(fact_of(doc, names[i]),
-                                             "evidence"),
+            pp_json_get(pp_fact_get(doc, names[i]), "evidence"),
             0);
         const char *lv = pp_json_str(e, "level", NULL),
                    *pv = pp_json_str(e, "provenance", NULL);
@@ -804,13 +804,12 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         struct figure dev = reg_number(doc, "hardware.devices");
         pp_buf notes = PP_BUF_INIT, cnotes = PP_BUF_INIT;
         const char *date = NULL, *link = NULL;
-        double na;
-        int sa = 0;
+        struct figure cn;
         pp_csv_cell(o, pp_json_str(doc, "name", NULL));
         pp_buf_putc(o, ',');
         pp_csv_cell(o, pp_json_str(doc, "developer", NULL));
         pp_buf_putc(o, ',');
-        dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
+        dates = pp_json_get(doc, "dates");
         date = pp_json_str(dates, "report", NULL)
                    ? pp_json_str(dates, "report", NULL)
                    : pp_json_str(dates, "announced", NULL);
@@ -834,8 +833,10 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
             csv_number(o, &cmp);
             pp_buf_puts(&cnotes, "stated by the source (passport fact "
                                  "compute.training)");
-        } else if (pp_report_active_params(doc, &na, &sa) && tok.has) {
-            struct figure d = {1, 6 * na * tok.v, 0, "=", NULL};
+        } else if ((cn = compute_params(doc)).has && tok.has) {
+            struct figure d = {1, six_nd(cn.v, tok.v), 0, "=", NULL};
+            double na = cn.v;
+            int sa = cn.sig;
             csv_number(o, &d);
             pp_buf_puts(&cnotes, "6 x ");
             human(&cnotes, na, sa);
@@ -856,12 +857,11 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         pp_buf_putc(o, ',');
         pp_csv_cell(o, confidence(doc));
         pp_buf_putc(o, ',');
-        pp_csv_cell(o, pp_json_str(fact_of(doc, "hardware.device_type"), "value",
-                                NULL));
+        pp_csv_cell(o, pp_fact_text(doc, "hardware.device_type"));
         pp_buf_putc(o, ',');
         csv_number(o, &dev);
         pp_buf_putc(o, ',');
-        cJSON_ArrayForEach(src, cJSON_GetObjectItemCaseSensitive(doc,
+        cJSON_ArrayForEach(src, pp_json_get(doc,
                                                                  "sources"))
         {
             if (!link && pp_json_str(src, "url", NULL))

@@ -32,7 +32,7 @@ const cJSON *rp_source(const cJSON *doc, const char *id)
     const cJSON *s;
     if (!id)
         return NULL;
-    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(doc, "sources"))
+    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
     {
         const char *sid = pp_json_str(s, "id", NULL);
         if (sid && !strcmp(sid, id))
@@ -71,61 +71,18 @@ void rp_cite_first(const cJSON *evidence, struct rp_cell *c)
     c->section = pp_json_str(e, "section", NULL);
 }
 
-static int sig_of(const cJSON *fact)
-{
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(fact, "sig_digits");
-    return cJSON_IsNumber(s) ? s->valueint : 0;
-}
-
-/* A disclosed numeric fact: 1 and its value, 0 otherwise. */
-static int number_of(const cJSON *doc, const char *name, double *v, int *sig,
-                     const char **qualifier)
-{
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
-    const cJSON *val = cJSON_GetObjectItemCaseSensitive(f, "value");
-    const char *st = pp_json_str(f, "status", NULL);
-    if (!f || (st && strcmp(st, "disclosed")) || !cJSON_IsNumber(val) ||
-        !isfinite(val->valuedouble))
-        return 0;
-    *v = val->valuedouble;
-    if (sig)
-        *sig = sig_of(f);
-    if (qualifier)
-        *qualifier = pp_json_str(f, "qualifier", NULL);
-    return 1;
-}
-
-int pp_report_active_params(const cJSON *doc, double *n, int *sig)
-{
-    const cJSON *arch = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "facts"), "architecture.type");
-    const char *type = pp_json_str(arch, "value", NULL);
-    if (number_of(doc, "params.active", n, sig, NULL))
-        return 1;
-    return type && !strcmp(type, "dense") &&
-           number_of(doc, "params.total", n, sig, NULL);
-}
-
-int pp_report_tokens(const cJSON *doc, double *d, int *sig)
-{
-    return number_of(doc, "training.tokens", d, sig, NULL);
-}
-
 void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
 {
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "facts"), name);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
-    const char *st = pp_json_str(f, "status", NULL);
+    const cJSON *f = pp_fact_get(doc, name);
+    pp_fact_num v;
     rp_cell_init(c);
     if (!f) {
         pp_buf_puts(&c->text, "undisclosed");
         pp_buf_puts(&c->note, "the passport records no value");
         return;
     }
-    rp_cite_first(cJSON_GetObjectItemCaseSensitive(f, "evidence"), c);
-    if (st && !strcmp(st, "undisclosed")) {
+    rp_cite_first(pp_json_get(f, "evidence"), c);
+    if (pp_fact_status_of(f) == PP_FACT_UNDISCLOSED) {
         c->level = "undisclosed";
         pp_buf_puts(&c->text, "undisclosed");
         if (pp_json_str(f, "note", NULL))
@@ -133,13 +90,12 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
         return;
     }
     pp_fact_format(&c->text, f);
-    if (cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
-        c->sort = v->valuedouble;
+    if (pp_fact_number_of(f, &v)) {
+        c->sort = v.value;
         c->has_sort = 1;
+        if (v.reported)
+            pp_buf_printf(&c->note, "reported as \"%s\"", v.reported);
     }
-    if (pp_json_str(f, "reported", NULL))
-        pp_buf_printf(&c->note, "reported as \"%s\"",
-                      pp_json_str(f, "reported", NULL));
     if (pp_json_str(f, "note", NULL))
         pp_buf_printf(&c->note, "%s%s", c->note.len ? "; " : "",
                       pp_json_str(f, "note", NULL));
@@ -148,16 +104,19 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
 /* A derived figure from N and D: "undisclosed" when either is. */
 static void derived(const cJSON *doc, struct rp_cell *c, int compute)
 {
-    double n = 0, d = 0, v = 0;
-    int sn = 0, sd = 0, sig;
-    const char *qd = NULL;
+    pp_fact_num fn, fd;
+    double n, d, v = 0;
+    int sn, sd, sig;
+    const char *qd;
     rp_cell_init(c);
-    if (!pp_report_active_params(doc, &n, &sn) ||
-        !number_of(doc, "training.tokens", &d, &sd, &qd)) {
+    if (!pp_fact_compute_params(doc, &fn) ||
+        !pp_fact_number(doc, "training.tokens", &fd)) {
         pp_buf_puts(&c->text, "undisclosed");
         pp_buf_puts(&c->note, "needs active parameters and training tokens");
         return;
     }
+    n = fn.value, sn = fn.sig;
+    d = fd.value, sd = fd.sig, qd = fd.qualifier;
     if ((compute ? pp_calc_flops(n, d, 6, &v) : pp_calc_tpp(n, d, &v)) < 0) {
         pp_buf_puts(&c->text, "undisclosed");
         pp_buf_puts(&c->note, "cannot be computed from the facts");

@@ -187,8 +187,8 @@ static void fact_td(pp_buf *o, const cJSON *doc, const char *fact,
 
 static void optimizer_td(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *groups = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "optimizer"), "groups");
+    const cJSON *groups = pp_json_get(
+        pp_json_get(doc, "optimizer"), "groups");
     const cJSON *g;
     td_open(o, "Optimizer", NULL);
     if (cJSON_GetArraySize(groups) == 0) {
@@ -206,7 +206,7 @@ static void optimizer_td(pp_buf *o, const cJSON *doc)
             pp_buf_puts(o, ": ");
             esc(o, pp_json_str(g, "params", NULL));
         }
-        cite_evidence(o, cJSON_GetObjectItemCaseSensitive(g, "evidence"), 1);
+        cite_evidence(o, pp_json_get(g, "evidence"), 1);
         pp_buf_puts(o, "</li>");
     }
     pp_buf_puts(o, "</ul></td>\n");
@@ -214,9 +214,9 @@ static void optimizer_td(pp_buf *o, const cJSON *doc)
 
 static void precision_td(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *prec = cJSON_GetObjectItemCaseSensitive(doc, "precision");
-    const cJSON *head = cJSON_GetObjectItemCaseSensitive(prec, "headline");
-    const cJSON *roles = cJSON_GetObjectItemCaseSensitive(prec, "roles");
+    const cJSON *prec = pp_json_get(doc, "precision");
+    const cJSON *head = pp_json_get(prec, "headline");
+    const cJSON *roles = pp_json_get(prec, "roles");
     const cJSON *r, *f;
     td_open(o, "Precision", NULL);
     if (!head) {
@@ -227,7 +227,7 @@ static void precision_td(pp_buf *o, const cJSON *doc)
     pp_buf_puts(o, "<span class=\"v\">");
     esc(o, pp_json_str(head, "text", ""));
     pp_buf_puts(o, "</span>");
-    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(head, "formats"))
+    cJSON_ArrayForEach(f, pp_json_get(head, "formats"))
     {
         if (cJSON_IsString(f)) {
             pp_buf_puts(o, " <code>");
@@ -235,13 +235,13 @@ static void precision_td(pp_buf *o, const cJSON *doc)
             pp_buf_puts(o, "</code>");
         }
     }
-    cite_evidence(o, cJSON_GetObjectItemCaseSensitive(head, "evidence"), 1);
+    cite_evidence(o, pp_json_get(head, "evidence"), 1);
     if (cJSON_GetArraySize(roles) > 0) {
         pp_buf_printf(o, "<details><summary>%d precision roles</summary><ul>",
                       cJSON_GetArraySize(roles));
         cJSON_ArrayForEach(r, roles)
         {
-            const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(r, "format");
+            const cJSON *fmt = pp_json_get(r, "format");
             pp_buf_puts(o, "<li><code>");
             esc(o, r->string);
             pp_buf_puts(o, "</code>: ");
@@ -256,7 +256,7 @@ static void precision_td(pp_buf *o, const cJSON *doc)
                         pp_buf_puts(o, " or ");
                 }
             }
-            cite_evidence(o, cJSON_GetObjectItemCaseSensitive(r, "evidence"),
+            cite_evidence(o, pp_json_get(r, "evidence"),
                           1);
             pp_buf_puts(o, "</li>");
         }
@@ -267,9 +267,9 @@ static void precision_td(pp_buf *o, const cJSON *doc)
 
 static void stability_td(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "stability");
-    const cJSON *mech = cJSON_GetObjectItemCaseSensitive(st, "mechanisms");
-    const cJSON *ev = cJSON_GetObjectItemCaseSensitive(st, "events");
+    const cJSON *st = pp_json_get(doc, "stability");
+    const cJSON *mech = pp_json_get(st, "mechanisms");
+    const cJSON *ev = pp_json_get(st, "events");
     const cJSON *m;
     td_open(o, "Stability", NULL);
     if (cJSON_GetArraySize(mech) + cJSON_GetArraySize(ev) == 0) {
@@ -284,12 +284,12 @@ static void stability_td(pp_buf *o, const cJSON *doc)
         pp_buf_puts(o, "<li><span class=\"v\">");
         esc(o, pp_json_str(m, "name", "?"));
         pp_buf_puts(o, "</span>");
-        cite_evidence(o, cJSON_GetObjectItemCaseSensitive(m, "evidence"), 1);
+        cite_evidence(o, pp_json_get(m, "evidence"), 1);
         pp_buf_puts(o, "</li>");
     }
     cJSON_ArrayForEach(m, ev)
     {
-        const cJSON *at = cJSON_GetObjectItemCaseSensitive(m, "at_tokens");
+        const cJSON *at = pp_json_get(m, "at_tokens");
         pp_buf_puts(o, "<li>event: <span class=\"v\">");
         esc(o, pp_json_str(m, "kind", "?"));
         pp_buf_puts(o, "</span>");
@@ -303,7 +303,7 @@ static void stability_td(pp_buf *o, const cJSON *doc)
             esc(o, pp_json_str(m, "detail", NULL));
             pp_buf_puts(o, "\">(detail)</span>");
         }
-        cite_evidence(o, cJSON_GetObjectItemCaseSensitive(m, "evidence"), 1);
+        cite_evidence(o, pp_json_get(m, "evidence"), 1);
         pp_buf_puts(o, "</li>");
     }
     pp_buf_puts(o, "</ul></td>\n");
@@ -311,7 +311,7 @@ static void stability_td(pp_buf *o, const cJSON *doc)
 
 static void unknowns_td(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *un = cJSON_GetObjectItemCaseSensitive(doc, "unknowns");
+    const cJSON *un = pp_json_get(doc, "unknowns");
     const cJSON *u;
     td_open(o, "Unknowns", NULL);
     if (cJSON_GetArraySize(un) == 0) {
@@ -324,7 +324,7 @@ static void unknowns_td(pp_buf *o, const cJSON *doc)
     {
         pp_buf_puts(o, "<li>");
         esc(o, pp_json_str(u, "text", ""));
-        cite_evidence(o, cJSON_GetObjectItemCaseSensitive(u, "supports"), 0);
+        cite_evidence(o, pp_json_get(u, "supports"), 0);
         pp_buf_puts(o, "</li>");
     }
     pp_buf_puts(o, "</ul></td>\n");
@@ -349,12 +349,12 @@ static void sources_section(pp_buf *o, const pp_report_set *set)
                 "Sources</h2><dl>\n");
     for (size_t i = 0; i < set->n; i++) {
         const cJSON *s;
-        cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(set->docs[i],
+        cJSON_ArrayForEach(s, pp_json_get(set->docs[i],
                                                                "sources"))
         {
             const char *id = pp_json_str(s, "id", NULL),
                        *url = pp_json_str(s, "url", NULL);
-            if (!id || (seen && cJSON_GetObjectItemCaseSensitive(seen, id)))
+            if (!id || (seen && pp_json_get(seen, id)))
                 continue;
             if (seen)
                 cJSON_AddTrueToObject(seen, id);

@@ -6,6 +6,7 @@
 #ifndef PP_REPORT_INTERNAL_H
 #define PP_REPORT_INTERNAL_H
 #include "report.h"
+#include "../schema/fact.h"
 
 /* One value of a passport as shown.  Caller-owned: rp_cell_dispose(). */
 struct rp_cell {

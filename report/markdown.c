@@ -72,7 +72,7 @@ static void bullet_evidence(pp_buf *o, const cJSON *doc, const cJSON *ev)
     rp_cite_first(ev, &c);
     if (c.source) {
         pp_buf_puts(o, " (");
-        if (cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(ev, 0),
+        if (pp_json_get(cJSON_GetArrayItem(ev, 0),
                                              "level")) {
             rp_md_escape(o, c.level);
             pp_buf_puts(o, "; ");
@@ -85,11 +85,11 @@ static void bullet_evidence(pp_buf *o, const cJSON *doc, const cJSON *ev)
 
 static void passport_section(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(doc, "facts");
+    const cJSON *facts = pp_facts(doc);
     const cJSON *f, *g;
-    const cJSON *head = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(doc, "precision"), "headline");
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "stability");
+    const cJSON *head = pp_json_get(
+        pp_json_get(doc, "precision"), "headline");
+    const cJSON *st = pp_json_get(doc, "stability");
     struct rp_cell c;
 
     pp_buf_puts(o, "## ");
@@ -112,11 +112,11 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     row(o, doc, "tokens per parameter (derived)", &c);
     pp_buf_putc(o, '\n');
 
-    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(doc, "optimizer"), "groups"))) {
+    if (cJSON_GetArraySize(pp_json_get(
+            pp_json_get(doc, "optimizer"), "groups"))) {
         pp_buf_puts(o, "**Optimizer.**\n\n");
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(
-                                  cJSON_GetObjectItemCaseSensitive(
+        cJSON_ArrayForEach(g, pp_json_get(
+                                  pp_json_get(
                                       doc, "optimizer"),
                                   "groups"))
         {
@@ -127,7 +127,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
                 rp_md_escape(o, pp_json_str(g, "params", NULL));
             }
             bullet_evidence(o, doc,
-                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+                            pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');
@@ -136,22 +136,22 @@ static void passport_section(pp_buf *o, const cJSON *doc)
         pp_buf_puts(o, "**Precision.** ");
         rp_md_escape(o, pp_json_str(head, "text", ""));
         bullet_evidence(o, doc,
-                        cJSON_GetObjectItemCaseSensitive(head, "evidence"));
+                        pp_json_get(head, "evidence"));
         pp_buf_puts(o, "\n\n");
     }
-    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "mechanisms")) +
-        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "events"))) {
+    if (cJSON_GetArraySize(pp_json_get(st, "mechanisms")) +
+        cJSON_GetArraySize(pp_json_get(st, "events"))) {
         pp_buf_puts(o, "**Stability.**\n\n");
         cJSON_ArrayForEach(g,
-                           cJSON_GetObjectItemCaseSensitive(st, "mechanisms"))
+                           pp_json_get(st, "mechanisms"))
         {
             pp_buf_puts(o, "- ");
             rp_md_escape(o, pp_json_str(g, "name", "?"));
             bullet_evidence(o, doc,
-                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+                            pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(st, "events"))
+        cJSON_ArrayForEach(g, pp_json_get(st, "events"))
         {
             pp_buf_puts(o, "- event: ");
             rp_md_escape(o, pp_json_str(g, "kind", "?"));
@@ -160,19 +160,19 @@ static void passport_section(pp_buf *o, const cJSON *doc)
                 rp_md_escape(o, pp_json_str(g, "detail", NULL));
             }
             bullet_evidence(o, doc,
-                            cJSON_GetObjectItemCaseSensitive(g, "evidence"));
+                            pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');
     }
-    if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "unknowns"))) {
+    if (cJSON_GetArraySize(pp_json_get(doc, "unknowns"))) {
         pp_buf_puts(o, "**Not known.**\n\n");
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(doc, "unknowns"))
+        cJSON_ArrayForEach(g, pp_json_get(doc, "unknowns"))
         {
             pp_buf_puts(o, "- ");
             rp_md_escape(o, pp_json_str(g, "text", ""));
             bullet_evidence(o, doc,
-                            cJSON_GetObjectItemCaseSensitive(g, "supports"));
+                            pp_json_get(g, "supports"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');

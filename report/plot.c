@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/num.h"
+#include "../schema/fact.h"
 #include "../core/banned.h"
 
 #define W 960
@@ -23,7 +25,7 @@ static const char *const palette[] = {"#0b5fa5", "#c0392b", "#1e7b34",
 
 static const char *name_of(const cJSON *doc)
 {
-    const cJSON *n = cJSON_GetObjectItemCaseSensitive(doc, "name");
+    const cJSON *n = pp_json_get(doc, "name");
     return cJSON_IsString(n) ? n->valuestring : "?";
 }
 
@@ -32,6 +34,30 @@ static void label_nd(pp_buf *b, double n, int sn, double d, int sd)
     pp_num_human(b, n, sn);
     pp_buf_putc(b, '/');
     pp_num_human(b, d, sd);
+}
+
+/* The N and D of a run's 6ND (schema/fact.h decides which N): 1 when
+ * both are on record; the significant digits into sn, sd (may be NULL). */
+static int nd_of(const cJSON *doc, double *n, int *sn, double *d, int *sd)
+{
+    pp_fact_num fn, fd;
+    if (!pp_fact_compute_params(doc, &fn) ||
+        !pp_fact_number(doc, "training.tokens", &fd))
+        return 0;
+    *n = fn.value, *d = fd.value;
+    if (sn)
+        *sn = fn.sig;
+    if (sd)
+        *sd = fd.sig;
+    return 1;
+}
+
+/* 6ND of a run whose N and D nd_of gave (both positive). */
+static double six_nd(double n, double d)
+{
+    double c = 0;
+    pp_calc_flops(n, d, 6, &c);
+    return c;
 }
 
 /* ---- iso-FLOP ------------------------------------------------------------ */
@@ -106,8 +132,7 @@ int pp_plot_isoflop(pp_buf *out, const pp_law *law, const double *budgets,
         double n, d, l;
         int sn = 0, sd = 0;
         pp_buf lab = PP_BUF_INIT;
-        if (!pp_report_active_params(marks->docs[i], &n, &sn) ||
-            !pp_report_tokens(marks->docs[i], &d, &sd) ||
+        if (!nd_of(marks->docs[i], &n, &sn, &d, &sd) ||
             pp_calc_loss(law, n, d, &l) < 0)
             continue;
         pp_buf_printf(&lab, "%s: ", name_of(marks->docs[i]));
@@ -255,9 +280,8 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
                             "this budget range");
     for (size_t i = 0; set && i < set->n; i++) {
         double nn, d;
-        if (pp_report_active_params(set->docs[i], &nn, NULL) &&
-            pp_report_tokens(set->docs[i], &d, NULL) && 6 * nn * d >= cmin &&
-            6 * nn * d <= cmax) {
+        if (nd_of(set->docs[i], &nn, NULL, &d, NULL) &&
+            six_nd(nn, d) >= cmin && six_nd(nn, d) <= cmax) {
             dlo = fmin(dlo, d);
             dhi = fmax(dhi, d);
         }
@@ -277,13 +301,12 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
         double nn, d;
         int sn = 0, sd = 0;
         pp_buf lab = PP_BUF_INIT;
-        if (!pp_report_active_params(set->docs[i], &nn, &sn) ||
-            !pp_report_tokens(set->docs[i], &d, &sd))
+        if (!nd_of(set->docs[i], &nn, &sn, &d, &sd))
             continue;
         pp_buf_printf(&lab, "%s (", name_of(set->docs[i]));
         pp_num_human(&lab, d, sd);
         pp_buf_putc(&lab, ')');
-        rp_svg_marker(&p, 6 * nn * d, d, 'o', 5, palette[2], 0,
+        rp_svg_marker(&p, six_nd(nn, d), d, 'o', 5, palette[2], 0,
                       pp_buf_cstr(&lab));
         pp_buf_dispose(&lab);
     }
@@ -307,18 +330,14 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
     pp_buf skipped = PP_BUF_INIT;
     size_t shown = 0;
     for (size_t i = 0; i < set->n; i++) {
-        const cJSON *f = cJSON_GetObjectItemCaseSensitive(set->docs[i],
-                                                          "facts");
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(f, "params.total"), "value");
-        double a, d;
-        if (!cJSON_IsNumber(t) || !pp_report_active_params(set->docs[i], &a,
-                                                           NULL))
+        pp_fact_num t, a, d;
+        if (!pp_fact_number(set->docs[i], "params.total", &t) ||
+            !pp_fact_compute_params(set->docs[i], &a))
             continue;
-        lo = fmin(lo, fmin(a, t->valuedouble));
-        hi = fmax(hi, fmax(a, t->valuedouble));
-        if (pp_report_tokens(set->docs[i], &d, NULL))
-            dmax = fmax(dmax, d);
+        lo = fmin(lo, fmin(a.value, t.value));
+        hi = fmax(hi, fmax(a.value, t.value));
+        if (pp_fact_number(set->docs[i], "training.tokens", &d))
+            dmax = fmax(dmax, d.value);
     }
     if (!(hi > 0))
         lo = 1e9, hi = 1e12;
@@ -336,24 +355,23 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
     }
     for (size_t i = 0; i < set->n; i++) {
         const cJSON *doc = set->docs[i];
-        const cJSON *tf = cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(doc, "facts"), "params.total");
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(tf, "value");
-        double a, d;
-        int has_d;
+        pp_fact_num tf, af, df;
+        double a, d = 0;
+        int has_d, has_t = pp_fact_number(doc, "params.total", &tf);
         pp_buf lab = PP_BUF_INIT;
-        if (!cJSON_IsNumber(t) || !pp_report_active_params(doc, &a, NULL)) {
+        if (!has_t || !pp_fact_compute_params(doc, &af)) {
             pp_buf_printf(&skipped, "%s%s (%s undisclosed)",
                           skipped.len ? ", " : "", name_of(doc),
-                          cJSON_IsNumber(t) ? "active parameters"
-                                            : "total parameters");
+                          has_t ? "active parameters" : "total parameters");
             continue;
         }
-        has_d = pp_report_tokens(doc, &d, NULL);
+        a = af.value;
+        if ((has_d = pp_fact_number(doc, "training.tokens", &df)))
+            d = df.value;
         pp_buf_puts(&lab, name_of(doc));
         if (!has_d)
             pp_buf_puts(&lab, " (tokens undisclosed)");
-        rp_svg_marker(&p, t->valuedouble, a, 'o',
+        rp_svg_marker(&p, tf.value, a, 'o',
                       has_d && dmax > 0 ? 4 + 14 * sqrt(d / dmax) : 7,
                       has_d ? palette[0] : "#777777", !has_d,
                       pp_buf_cstr(&lab));

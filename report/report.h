@@ -58,15 +58,4 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
  * the two counts listed under the plot. */
 int pp_plot_passports(pp_buf *out, const pp_report_set *set);
 
-/* ---- what the three share (also used by the CLI) ----------------------- */
-
-/* Active parameters of a passport for 6ND: params.active, or
- * params.total of a dense model.  1 and *n (and its significant digits,
- * 0 when unknown) when known, 0 otherwise. */
-int pp_report_active_params(const cJSON *doc, double *n, int *sig);
-
-/* Training tokens of a passport: 1 and *d (and its significant digits,
- * 0 when unknown; sig may be NULL) when disclosed, 0 otherwise. */
-int pp_report_tokens(const cJSON *doc, double *d, int *sig);
-
 #endif

@@ -103,6 +103,24 @@ pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out)
     return PP_BASIS_NONE;
 }
 
+/* ---- building -------------------------------------------------------- */
+
+cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,
+                          const char *unit, const char *qualifier, int sig,
+                          const char *reported)
+{
+    cJSON *fact = cJSON_AddObjectToObject(facts, name);
+    cJSON_AddNumberToObject(fact, "value", value);
+    cJSON_AddStringToObject(fact, "unit", unit);
+    cJSON_AddStringToObject(fact, "qualifier", qualifier);
+    if (sig > 0)
+        cJSON_AddNumberToObject(fact, "sig_digits", sig);
+    if (reported && *reported)
+        cJSON_AddStringToObject(fact, "reported", reported);
+    cJSON_AddStringToObject(fact, "status", "disclosed");
+    return cJSON_AddArrayToObject(fact, "evidence");
+}
+
 /* ---- values for people ---------------------------------------------- */
 
 int pp_fact_format(pp_buf *out, const cJSON *fact)

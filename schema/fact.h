@@ -85,6 +85,16 @@ int pp_fact_is_moe(const cJSON *doc);
  * the basis used, PP_BASIS_NONE when there is none. */
 pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out);
 
+/* --- building ------------------------------------------------------- */
+
+/* Add a disclosed numeric fact `name` to `facts` (an object being built):
+ * value in base units, unit, qualifier, sig (0: not stated, left out) and
+ * reported (NULL or "": left out).  Returns its evidence array, empty and
+ * borrowed from `facts`, for the caller to fill. */
+cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,
+                          const char *unit, const char *qualifier, int sig,
+                          const char *reported);
+
 /* --- for people ------------------------------------------------------ */
 
 /* A fact object's value for people into `out`: "1.04T", ">32T", "bf16,
