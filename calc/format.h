@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "../core/buf.h"
+
 typedef struct pp_fmt {
     const char *name;      /* canonical name: "fp8-e4m3" */
     const char *label;     /* for people: "FP8 E4M3" */
@@ -71,5 +73,26 @@ int pp_fmt_quantize(const pp_fmt *f, double x, double scale,
  * magnitude is `amax`: MX takes the power of two 2^(floor(log2 amax) -
  * emax_element); NVFP4 takes amax / 6 rounded to E4M3. */
 double pp_fmt_block_scale(const pp_fmt *f, double amax);
+
+/* --- what the microscope shows (passport format) --------------------- */
+
+/* Every format with its bits, range and spacing at 1: an aligned table,
+ * or with `json` a canonical JSON array.  Appends to `out`. */
+int pp_fmt_render_table(pp_buf *out, int json);
+
+/* What `x` becomes in `f`: divided by `scale` first (`block_scale` says
+ * the scale is the one a block format picks for x alone), rounded by
+ * `mode` (the draw `seed` for stochastic rounding).  Text or canonical
+ * JSON appended to `out`; PP_EUSAGE names a bad argument. */
+int pp_fmt_render_value(pp_buf *out, const pp_fmt *f, double x,
+                        double scale, int block_scale, enum pp_round mode,
+                        unsigned long long seed, int json);
+
+/* A block of values (`list`: "V1,V2,...", at most the format's block)
+ * quantised with one shared scale, and what its largest element does to
+ * the others' precision.  PP_EUSAGE for a format without blocks or a bad
+ * list. */
+int pp_fmt_render_block(pp_buf *out, const pp_fmt *f, const char *list,
+                        int json);
 
 #endif
