@@ -731,7 +731,7 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
         cJSON_AddStringToObject(s, "title", title.ptr);
         cJSON_AddStringToObject(s, "note", sec.ptr);
         cJSON_AddItemToArray(sources, s);
-        facts = cJSON_AddObjectToObject(doc, "facts");
+        facts = pp_facts_add(doc);
         lead_fact(facts, "params.total", &params, "param", sec.ptr);
         lead_fact(facts, "training.tokens", &tokens, "token", sec.ptr);
         lead_fact(facts, "compute.training", &compute, "FLOP", sec.ptr);

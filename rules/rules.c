@@ -136,12 +136,12 @@ static const pp_schema *rules_schema(void)
 /* Compile the patterns of one rule; errors name file, rule and language. */
 static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
 {
-    const cJSON *pats = cJSON_GetObjectItemCaseSensitive(ru->def, "patterns");
-    const char *id = cJSON_GetObjectItemCaseSensitive(ru->def, "id")
+    const cJSON *pats = pp_json_get(ru->def, "patterns");
+    const char *id = pp_json_get(ru->def, "id")
                          ->valuestring;
     int bad = 0, any = 0;
     for (int l = 0; l < NLANG; l++) {
-        const cJSON *list = cJSON_GetObjectItemCaseSensitive(pats, langs[l]);
+        const cJSON *list = pp_json_get(pats, langs[l]);
         const cJSON *p;
         int idx = 0;
         cJSON_ArrayForEach(p, list)
@@ -187,7 +187,7 @@ static int listed(const cJSON *list, const char *value)
 
 static const char *field(const cJSON *def, const char *name)
 {
-    return cJSON_GetObjectItemCaseSensitive(def, name)->valuestring;
+    return pp_json_get(def, name)->valuestring;
 }
 
 /* What a scan reads of a rule, read once (the schema guarantees the
@@ -195,10 +195,10 @@ static const char *field(const cJSON *def, const char *name)
 static void describe_rule(struct rule *ru)
 {
     const cJSON *applies =
-        cJSON_GetObjectItemCaseSensitive(ru->def, "applies_to");
+        pp_json_get(ru->def, "applies_to");
     ru->for_claims = listed(applies, "claims");
     ru->for_prose = listed(applies, "prose");
-    ru->levels = cJSON_GetObjectItemCaseSensitive(ru->def, "levels");
+    ru->levels = pp_json_get(ru->def, "levels");
     ru->id = field(ru->def, "id");
     ru->severity = field(ru->def, "severity");
     ru->message = field(ru->def, "message");
@@ -226,10 +226,10 @@ static int build_prefilter(pp_rules *r)
         return pp_error_set(PP_ENOMEM, "out of memory");
     for (size_t i = 0; i < r->count; i++) {
         const cJSON *pats =
-            cJSON_GetObjectItemCaseSensitive(r->rules[i].def, "patterns");
+            pp_json_get(r->rules[i].def, "patterns");
         for (int l = 0; l < NLANG; l++) {
             const cJSON *p;
-            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(pats,
+            cJSON_ArrayForEach(p, pp_json_get(pats,
                                                                    langs[l]))
             {
                 char *lits[PP_LITERALS_MAX];
@@ -298,13 +298,13 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
             continue;
         }
         cJSON_AddItemToArray(r->docs, doc);
-        cJSON_ArrayForEach(ru, cJSON_GetObjectItemCaseSensitive(doc, "rules"))
+        cJSON_ArrayForEach(ru, pp_json_get(doc, "rules"))
         {
-            const char *id = cJSON_GetObjectItemCaseSensitive(ru, "id")
+            const char *id = pp_json_get(ru, "id")
                                  ->valuestring;
             cJSON *d;
             for (size_t k = 0; k < r->count; k++)
-                if (!strcmp(id, cJSON_GetObjectItemCaseSensitive(
+                if (!strcmp(id, pp_json_get(
                                     r->rules[k].def, "id")->valuestring)) {
                     pp_diags_add(diags, PP_SEV_ERROR, files[i], NULL,
                                  "rule '%s' is defined twice", id);
@@ -326,8 +326,8 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
             {
                 cJSON *l = cJSON_AddArrayToObject(d, "languages");
                 for (int k = 0; k < NLANG; k++)
-                    if (cJSON_GetObjectItemCaseSensitive(
-                            cJSON_GetObjectItemCaseSensitive(ru, "patterns"),
+                    if (pp_json_get(
+                            pp_json_get(ru, "patterns"),
                             langs[k]))
                         cJSON_AddItemToArray(l, cJSON_CreateString(langs[k]));
             }

@@ -105,6 +105,11 @@ pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out)
 
 /* ---- building -------------------------------------------------------- */
 
+cJSON *pp_facts_add(cJSON *doc)
+{
+    return cJSON_AddObjectToObject(doc, "facts");
+}
+
 cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,
                           const char *unit, const char *qualifier, int sig,
                           const char *reported)

@@ -87,6 +87,10 @@ pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out);
 
 /* --- building ------------------------------------------------------- */
 
+/* Add an empty facts object to `doc` (a passport being built); borrowed
+ * from doc, for pp_fact_add_number. */
+cJSON *pp_facts_add(cJSON *doc);
+
 /* Add a disclosed numeric fact `name` to `facts` (an object being built):
  * value in base units, unit, qualifier, sig (0: not stated, left out) and
  * reported (NULL or "": left out).  Returns its evidence array, empty and

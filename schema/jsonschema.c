@@ -86,8 +86,8 @@ static const cJSON *resolve_ref(const cJSON *root, const char *ref)
         return root;
     if (strncmp(ref, "#/$defs/", 8) != 0)
         return NULL;
-    defs = cJSON_GetObjectItemCaseSensitive(root, "$defs");
-    return defs ? cJSON_GetObjectItemCaseSensitive(defs, ref + 8) : NULL;
+    defs = pp_json_get(root, "$defs");
+    return defs ? pp_json_get(defs, ref + 8) : NULL;
 }
 
 static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
@@ -337,7 +337,7 @@ static int json_equal(const cJSON *a, const cJSON *b)
         if (na != nb)
             return 0;
         for (const cJSON *x = a->child; x; x = x->next) {
-            const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, x->string);
+            const cJSON *y = pp_json_get(b, x->string);
             if (!y || !json_equal(x, y))
                 return 0;
         }
@@ -406,20 +406,20 @@ static int probe(struct vctx *v, const cJSON *schema, const cJSON *inst)
 
 static const char *desc_of(const cJSON *schema)
 {
-    const cJSON *d = cJSON_GetObjectItemCaseSensitive(schema, "description");
+    const cJSON *d = pp_json_get(schema, "description");
     return cJSON_IsString(d) ? d->valuestring : NULL;
 }
 
 static int validate_object(struct vctx *v, const cJSON *schema,
                            const cJSON *inst)
 {
-    const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
-    const cJSON *addl = cJSON_GetObjectItemCaseSensitive(schema,
+    const cJSON *props = pp_json_get(schema, "properties");
+    const cJSON *addl = pp_json_get(schema,
                                                          "additionalProperties");
-    const cJSON *names = cJSON_GetObjectItemCaseSensitive(schema,
+    const cJSON *names = pp_json_get(schema,
                                                           "propertyNames");
-    const cJSON *req = cJSON_GetObjectItemCaseSensitive(schema, "required");
-    const cJSON *maxp = cJSON_GetObjectItemCaseSensitive(schema,
+    const cJSON *req = pp_json_get(schema, "required");
+    const cJSON *maxp = pp_json_get(schema,
                                                          "maxProperties");
     int errors = 0;
     size_t mark = v->ptr.len;
@@ -427,7 +427,7 @@ static int validate_object(struct vctx *v, const cJSON *schema,
     if (cJSON_IsArray(req)) {
         for (const cJSON *r = req->child; r; r = r->next) {
             if (cJSON_IsString(r) &&
-                !cJSON_GetObjectItemCaseSensitive(inst, r->valuestring)) {
+                !pp_json_get(inst, r->valuestring)) {
                 report(v, NULL, "missing required field '%s'",
                        r->valuestring);
                 errors++;
@@ -440,7 +440,7 @@ static int validate_object(struct vctx *v, const cJSON *schema,
         errors++;
     }
     for (const cJSON *m = inst->child; m; m = m->next) {
-        const cJSON *sub = props ? cJSON_GetObjectItemCaseSensitive(
+        const cJSON *sub = props ? pp_json_get(
                                        props, m->string)
                                  : NULL;
         if (names) {
@@ -474,10 +474,10 @@ static int validate_object(struct vctx *v, const cJSON *schema,
 static int validate_array(struct vctx *v, const cJSON *schema,
                           const cJSON *inst)
 {
-    const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
-    const cJSON *mini = cJSON_GetObjectItemCaseSensitive(schema, "minItems");
-    const cJSON *maxi = cJSON_GetObjectItemCaseSensitive(schema, "maxItems");
-    const cJSON *uniq = cJSON_GetObjectItemCaseSensitive(schema, "uniqueItems");
+    const cJSON *items = pp_json_get(schema, "items");
+    const cJSON *mini = pp_json_get(schema, "minItems");
+    const cJSON *maxi = pp_json_get(schema, "maxItems");
+    const cJSON *uniq = pp_json_get(schema, "uniqueItems");
     int n = cJSON_GetArraySize(inst), errors = 0, i = 0;
     size_t mark = v->ptr.len;
 
@@ -522,9 +522,9 @@ static int validate_array(struct vctx *v, const cJSON *schema,
 static int validate_string(struct vctx *v, const cJSON *schema,
                            const cJSON *inst)
 {
-    const cJSON *minl = cJSON_GetObjectItemCaseSensitive(schema, "minLength");
-    const cJSON *maxl = cJSON_GetObjectItemCaseSensitive(schema, "maxLength");
-    const cJSON *pat = cJSON_GetObjectItemCaseSensitive(schema, "pattern");
+    const cJSON *minl = pp_json_get(schema, "minLength");
+    const cJSON *maxl = pp_json_get(schema, "maxLength");
+    const cJSON *pat = pp_json_get(schema, "pattern");
     const char *s = inst->valuestring;
     size_t n = pp_utf8_count(s, strlen(s));
     int errors = 0;
@@ -569,7 +569,7 @@ static int validate_number(struct vctx *v, const cJSON *schema,
     int errors = 0;
 
     for (int k = 0; k < 4; k++) {
-        const cJSON *b = cJSON_GetObjectItemCaseSensitive(schema, kws[k]);
+        const cJSON *b = pp_json_get(schema, kws[k]);
         char lim[32], got[32];
         int bad;
         if (!cJSON_IsNumber(b))
@@ -610,11 +610,11 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
         return 1;
     }
 
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "$ref"))) {
+    if ((kw = pp_json_get(schema, "$ref"))) {
         errors += validate(v, resolve_ref(v->s->doc, kw->valuestring), inst);
     }
 
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "type"))) {
+    if ((kw = pp_json_get(schema, "type"))) {
         int ok = 0;
         if (cJSON_IsString(kw))
             ok = type_matches(kw->valuestring, inst);
@@ -639,7 +639,7 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
             return errors + 1; /* nothing else is meaningful */
         }
     }
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "const")) &&
+    if ((kw = pp_json_get(schema, "const")) &&
         !json_equal(kw, inst)) {
         pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT;
         describe(&a, kw);
@@ -650,7 +650,7 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
         pp_buf_dispose(&b);
         errors++;
     }
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "enum"))) {
+    if ((kw = pp_json_get(schema, "enum"))) {
         int ok = 0;
         for (const cJSON *e = kw->child; e && !ok; e = e->next)
             ok = json_equal(e, inst);
@@ -679,10 +679,10 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
     else if (cJSON_IsNumber(inst))
         errors += validate_number(v, schema, inst);
 
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "allOf")))
+    if ((kw = pp_json_get(schema, "allOf")))
         for (const cJSON *c = kw->child; c; c = c->next)
             errors += validate(v, c, inst);
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "anyOf"))) {
+    if ((kw = pp_json_get(schema, "anyOf"))) {
         int ok = 0;
         for (const cJSON *c = kw->child; c && !ok; c = c->next)
             ok = probe(v, c, inst);
@@ -693,7 +693,7 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
             errors++;
         }
     }
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "oneOf"))) {
+    if ((kw = pp_json_get(schema, "oneOf"))) {
         int n = 0;
         for (const cJSON *c = kw->child; c; c = c->next)
             n += probe(v, c, inst);
@@ -703,15 +703,15 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
             errors++;
         }
     }
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "not")) &&
+    if ((kw = pp_json_get(schema, "not")) &&
         probe(v, kw, inst)) {
         const char *d = desc_of(kw);
         report(v, NULL, "matches a forbidden form%s%s", d ? ": " : "",
                d ? d : "");
         errors++;
     }
-    if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "if"))) {
-        const cJSON *branch = cJSON_GetObjectItemCaseSensitive(
+    if ((kw = pp_json_get(schema, "if"))) {
+        const cJSON *branch = pp_json_get(
             schema, probe(v, kw, inst) ? "then" : "else");
         if (branch) {
             const char *saved = v->reason;

@@ -60,24 +60,24 @@ const cJSON *pp_vocab(void)
     const cJSON *props, *facts;
     if (!s)
         return NULL;
-    props = cJSON_GetObjectItemCaseSensitive(pp_schema_document(s),
+    props = pp_json_get(pp_schema_document(s),
                                              "properties");
-    facts = cJSON_GetObjectItemCaseSensitive(props, "facts");
-    return cJSON_GetObjectItemCaseSensitive(facts, "properties");
+    facts = pp_json_get(props, "facts");
+    return pp_json_get(facts, "properties");
 }
 
 const cJSON *pp_vocab_lookup(const char *name)
 {
     const cJSON *v = pp_vocab();
-    return v ? cJSON_GetObjectItemCaseSensitive(v, name) : NULL;
+    return v ? pp_json_get(v, name) : NULL;
 }
 
 const char *pp_vocab_unit(const char *name)
 {
     const cJSON *f = pp_vocab_lookup(name);
-    const cJSON *props = cJSON_GetObjectItemCaseSensitive(f, "properties");
-    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(props, "unit");
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(unit, "const");
+    const cJSON *props = pp_json_get(f, "properties");
+    const cJSON *unit = pp_json_get(props, "unit");
+    const cJSON *c = pp_json_get(unit, "const");
     return cJSON_IsString(c) ? c->valuestring : NULL;
 }
 
@@ -113,7 +113,7 @@ static int source_exists(const cJSON *sources, const char *id)
     const cJSON *src;
     cJSON_ArrayForEach(src, sources)
     {
-        const cJSON *sid = cJSON_GetObjectItemCaseSensitive(src, "id");
+        const cJSON *sid = pp_json_get(src, "id");
         if (cJSON_IsString(sid) && strcmp(sid->valuestring, id) == 0)
             return 1;
     }
@@ -153,12 +153,12 @@ static void check_unique_ids(struct sem *s, const cJSON *list,
     const cJSON *a;
     cJSON_ArrayForEach(a, list)
     {
-        const cJSON *ida = cJSON_GetObjectItemCaseSensitive(a, "id");
+        const cJSON *ida = pp_json_get(a, "id");
         int j = 0;
         const cJSON *b;
         cJSON_ArrayForEach(b, list)
         {
-            const cJSON *idb = cJSON_GetObjectItemCaseSensitive(b, "id");
+            const cJSON *idb = pp_json_get(b, "id");
             if (j >= i)
                 break;
             if (cJSON_IsString(ida) && cJSON_IsString(idb) &&
@@ -177,8 +177,8 @@ static void check_unique_ids(struct sem *s, const cJSON *list,
 
 static int fact_number(const cJSON *facts, const char *name, double *out)
 {
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(facts, name);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, "value");
+    const cJSON *f = pp_json_get(facts, name);
+    const cJSON *v = pp_json_get(f, "value");
     if (!cJSON_IsNumber(v))
         return 0;
     *out = v->valuedouble;
@@ -226,8 +226,8 @@ static void check_date(struct sem *s, const char *ptr, const char *date)
 
 static void check_dates(struct sem *s, const cJSON *doc)
 {
-    const cJSON *dates = cJSON_GetObjectItemCaseSensitive(doc, "dates");
-    const cJSON *sources = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+    const cJSON *dates = pp_json_get(doc, "dates");
+    const cJSON *sources = pp_json_get(doc, "sources");
     const cJSON *c;
     int i = 0;
     char ptr[96];
@@ -239,7 +239,7 @@ static void check_dates(struct sem *s, const cJSON *doc)
     }
     cJSON_ArrayForEach(c, sources)
     {
-        const cJSON *d = cJSON_GetObjectItemCaseSensitive(c, "date");
+        const cJSON *d = pp_json_get(c, "date");
         if (cJSON_IsString(d)) {
             snprintf(ptr, sizeof(ptr), "/sources/%d/date", i);
             check_date(s, ptr, d->valuestring);
@@ -250,16 +250,16 @@ static void check_dates(struct sem *s, const cJSON *doc)
 
 static void check_vocab_refs(struct sem *s, const cJSON *doc)
 {
-    const cJSON *unknowns = cJSON_GetObjectItemCaseSensitive(doc, "unknowns");
-    const cJSON *claims = cJSON_GetObjectItemCaseSensitive(doc, "claims");
-    const cJSON *bounds = cJSON_GetObjectItemCaseSensitive(doc, "boundaries");
+    const cJSON *unknowns = pp_json_get(doc, "unknowns");
+    const cJSON *claims = pp_json_get(doc, "claims");
+    const cJSON *bounds = pp_json_get(doc, "boundaries");
     const cJSON *u;
     int i = 0;
     char ptr[96];
 
     cJSON_ArrayForEach(u, unknowns)
     {
-        const cJSON *f = cJSON_GetObjectItemCaseSensitive(u, "fact");
+        const cJSON *f = pp_json_get(u, "fact");
         if (cJSON_IsString(f) && !pp_vocab_lookup(f->valuestring)) {
             snprintf(ptr, sizeof(ptr), "/unknowns/%d/fact", i);
             sem_error(s, ptr, "'%s' is not a fact of the vocabulary",
@@ -270,14 +270,14 @@ static void check_vocab_refs(struct sem *s, const cJSON *doc)
     i = 0;
     cJSON_ArrayForEach(u, bounds)
     {
-        const cJSON *about = cJSON_GetObjectItemCaseSensitive(u, "about");
+        const cJSON *about = pp_json_get(u, "about");
         int found = 0;
         const cJSON *c;
         if (cJSON_IsString(about)) {
             found = pp_vocab_lookup(about->valuestring) != NULL;
             cJSON_ArrayForEach(c, claims)
             {
-                const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+                const cJSON *id = pp_json_get(c, "id");
                 if (cJSON_IsString(id) &&
                     strcmp(id->valuestring, about->valuestring) == 0)
                     found = 1;
@@ -297,15 +297,15 @@ static int check_semantics(const cJSON *doc, const char *file,
                            const char *expect_id, pp_diags *diags)
 {
     struct sem s = {0};
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "id");
-    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(doc, "facts");
-    const cJSON *aliases = cJSON_GetObjectItemCaseSensitive(doc, "aliases");
+    const cJSON *id = pp_json_get(doc, "id");
+    const cJSON *facts = pp_json_get(doc, "facts");
+    const cJSON *aliases = pp_json_get(doc, "aliases");
     const cJSON *a;
     int i = 0;
 
     s.file = file;
     s.diags = diags;
-    s.sources = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+    s.sources = pp_json_get(doc, "sources");
 
     if (expect_id && strcmp(id->valuestring, expect_id) != 0)
         sem_error(&s, "/id",
@@ -313,11 +313,11 @@ static int check_semantics(const cJSON *doc, const char *file,
                   "(a passport is stored as <id>.json)",
                   id->valuestring, expect_id);
     check_unique_ids(&s, s.sources, "sources");
-    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "claims"),
+    check_unique_ids(&s, pp_json_get(doc, "claims"),
                      "claims");
-    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "unknowns"),
+    check_unique_ids(&s, pp_json_get(doc, "unknowns"),
                      "unknowns");
-    check_unique_ids(&s, cJSON_GetObjectItemCaseSensitive(doc, "boundaries"),
+    check_unique_ids(&s, pp_json_get(doc, "boundaries"),
                      "boundaries");
     if (pp_buf_grow(&s.ptr, 128) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
@@ -386,8 +386,8 @@ int pp_passport_load_buffer(pp_passport **out, const char *data, size_t len,
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
     p->doc = doc;
-    p->id = cJSON_GetObjectItemCaseSensitive(doc, "id")->valuestring;
-    p->name = cJSON_GetObjectItemCaseSensitive(doc, "name")->valuestring;
+    p->id = pp_json_get(doc, "id")->valuestring;
+    p->name = pp_json_get(doc, "name")->valuestring;
     *out = p;
     return 0;
 }
@@ -447,8 +447,8 @@ const cJSON *pp_passport_json(const pp_passport *p) { return p->doc; }
 
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)
 {
-    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(p->doc, "facts");
-    return cJSON_GetObjectItemCaseSensitive(facts, fact);
+    const cJSON *facts = pp_json_get(p->doc, "facts");
+    return pp_json_get(facts, fact);
 }
 
 /* ------------------------------------------------------------------ */
@@ -472,7 +472,7 @@ int pp_name_normalize(const char *in, pp_buf *out)
 int pp_passport_answers_to(const pp_passport *p, const char *query)
 {
     pp_buf q = PP_BUF_INIT, n = PP_BUF_INIT;
-    const cJSON *aliases = cJSON_GetObjectItemCaseSensitive(p->doc, "aliases");
+    const cJSON *aliases = pp_json_get(p->doc, "aliases");
     const cJSON *a;
     int hit = 0;
 
