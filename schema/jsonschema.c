@@ -26,7 +26,11 @@
 #include "../core/banned.h"
 
 #define MAX_PATTERNS 64
-#define MAX_SCHEMA_DEPTH 64 /* bound on $ref chains during validation */
+/* Bound on a chain of $refs applied to one value (a schema that refers to
+ * itself without descending, {"$ref": "#"}, would never end); descending
+ * into an item or a member starts a new chain, and the instance's own
+ * depth is bounded by the parser (PP_JSON_MAX_DEPTH). */
+#define MAX_REF_CHAIN 32
 #define MATCH_LIMIT 100000
 
 struct compiled_pattern {
@@ -90,12 +94,80 @@ static const cJSON *resolve_ref(const cJSON *root, const char *ref)
     return defs ? pp_json_get(defs, ref + 8) : NULL;
 }
 
+/* ECMA-262's white space and line terminators, which its \\s matches. */
+#define ECMA_SPACE                                                           \
+    "\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}"          \
+    "\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
+
+/* A JSON Schema pattern is an ECMA-262 regular expression, whose \\d and
+ * \\w are ASCII, whose \\s is Unicode white space, whose `.` stops at any
+ * line terminator and whose `$` is the end of the string (not before a
+ * final newline, as in PCRE2).  Rewrite those into PCRE2 that means the
+ * same (compiled with PCRE2_DOLLAR_ENDONLY); a negated class escape inside
+ * a class ([\\S]) has no PCRE2 spelling and is refused. */
+static int ecma_to_pcre2(const char *src, pp_buf *out, const char **bad)
+{
+    int in_class = 0;
+    for (const char *p = src; *p; p++) {
+        if (*p == '\\' && p[1]) {
+            const char *rep = NULL;
+            p++;
+            switch (*p) {
+            case 'd': rep = in_class ? "0-9" : "[0-9]"; break;
+            case 'w': rep = in_class ? "A-Za-z0-9_" : "[A-Za-z0-9_]"; break;
+            case 's': rep = in_class ? ECMA_SPACE : "[" ECMA_SPACE "]"; break;
+            case 'D': rep = "[^0-9]"; break;
+            case 'W': rep = "[^A-Za-z0-9_]"; break;
+            case 'S': rep = "[^" ECMA_SPACE "]"; break;
+            }
+            if (rep && in_class && strchr("DWS", *p)) {
+                *bad = p - 1;
+                return PP_EINVALID;
+            }
+            if (rep)
+                pp_buf_puts(out, rep);
+            else {
+                pp_buf_putc(out, '\\');
+                pp_buf_putc(out, *p);
+            }
+            continue;
+        }
+        if (!in_class && *p == '.') {
+            pp_buf_puts(out, "[^\\n\\r\\x{2028}\\x{2029}]");
+            continue;
+        }
+        if (!in_class && *p == '[') {
+            /* ECMA's [] matches nothing and [^] anything; in PCRE2 a ']'
+             * right after the bracket would be a literal */
+            if (p[1] == ']') {
+                pp_buf_puts(out, "(?!)");
+                p++;
+            } else if (p[1] == '^' && p[2] == ']') {
+                pp_buf_puts(out, "[\\x{0}-\\x{10FFFF}]");
+                p += 2;
+            } else {
+                in_class = 1;
+                pp_buf_putc(out, *p);
+                if (p[1] == '^')
+                    pp_buf_putc(out, *++p);
+            }
+            continue;
+        }
+        if (in_class && *p == ']')
+            in_class = 0;
+        pp_buf_putc(out, *p);
+    }
+    return 0;
+}
+
 static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
                        const char *ptr)
 {
     int err;
     PCRE2_SIZE off;
     pcre2_code *code;
+    pp_buf pcre = PP_BUF_INIT;
+    const char *bad = NULL;
 
     if (!cJSON_IsString(node))
         return pp_error_set(PP_EINVALID, "%s: %s: pattern must be a string",
@@ -103,8 +175,14 @@ static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
     if (s->npatterns == MAX_PATTERNS)
         return pp_error_set(PP_EINVALID, "%s: more than %d patterns", name,
                             MAX_PATTERNS);
-    code = pcre2_compile((PCRE2_SPTR)node->valuestring, PCRE2_ZERO_TERMINATED,
-                         PCRE2_UTF, &err, &off, NULL);
+    if (ecma_to_pcre2(node->valuestring, &pcre, &bad) < 0) {
+        pp_buf_dispose(&pcre);
+        return pp_error_set(PP_EINVALID, "%s: %s: unsupported pattern: %.2s "
+                            "inside a character class", name, ptr, bad);
+    }
+    code = pcre2_compile((PCRE2_SPTR)pp_buf_cstr(&pcre), PCRE2_ZERO_TERMINATED,
+                         PCRE2_UTF | PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
+    pp_buf_dispose(&pcre);
     if (!code) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(err, msg, sizeof(msg));
@@ -117,6 +195,25 @@ static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
     s->patterns[s->npatterns].code = code;
     s->npatterns++;
     return 0;
+}
+
+/* Keywords whose value is a count of items, characters or fields. */
+static int is_count_keyword(const char *kw)
+{
+    static const char *const counts[] = {"minItems", "maxItems", "minLength",
+                                         "maxLength", "maxProperties"};
+    for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+        if (strcmp(counts[i], kw) == 0)
+            return 1;
+    return 0;
+}
+
+/* A non-negative integer (2.0 is one); compared as a double, never cast,
+ * so 1e10 is a bound like any other. */
+static int is_count(const cJSON *n)
+{
+    return cJSON_IsNumber(n) && isfinite(n->valuedouble) &&
+           n->valuedouble >= 0 && floor(n->valuedouble) == n->valuedouble;
 }
 
 static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
@@ -188,6 +285,9 @@ static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
                      !cJSON_IsArray(kw))
                 rc = pp_error_set(PP_EINVALID, "%s: %s: expected an array",
                                   name, ptr->ptr);
+            else if (is_count_keyword(kw->string) && !is_count(kw))
+                rc = pp_error_set(PP_EINVALID, "%s: %s: expected a "
+                                  "non-negative integer", name, ptr->ptr);
             break;
         case KW_ANNOTATION:
             break;
@@ -257,7 +357,7 @@ struct vctx {
     pp_buf ptr;          /* JSON pointer of the current instance */
     int quiet;           /* > 0 inside anyOf/oneOf/not/if: record nothing */
     const char *reason;  /* description of the innermost then/else branch */
-    int depth;           /* $ref / combinator depth, bounded */
+    int depth;           /* $refs followed on the current value */
     int nomem;
 };
 
@@ -404,6 +504,17 @@ static int probe(struct vctx *v, const cJSON *schema, const cJSON *inst)
     return ok;
 }
 
+/* Validate a member or item: a new value, so a new $ref chain. */
+static int validate_child(struct vctx *v, const cJSON *schema,
+                          const cJSON *inst)
+{
+    int saved = v->depth, errors;
+    v->depth = 0;
+    errors = validate(v, schema, inst);
+    v->depth = saved;
+    return errors;
+}
+
 static const char *desc_of(const cJSON *schema)
 {
     const cJSON *d = pp_json_get(schema, "description");
@@ -435,8 +546,8 @@ static int validate_object(struct vctx *v, const cJSON *schema,
         }
     }
     if (cJSON_IsNumber(maxp) &&
-        cJSON_GetArraySize(inst) > (int)maxp->valuedouble) {
-        report(v, NULL, "more than %d fields", (int)maxp->valuedouble);
+        (double)cJSON_GetArraySize(inst) > maxp->valuedouble) {
+        report(v, NULL, "more than %.17g fields", maxp->valuedouble);
         errors++;
     }
     for (const cJSON *m = inst->child; m; m = m->next) {
@@ -464,11 +575,93 @@ static int validate_object(struct vctx *v, const cJSON *schema,
         if (!sub)
             continue;
         pp_json_pointer_push(&v->ptr, m->string);
-        errors += validate(v, sub, m);
+        errors += validate_child(v, sub, m);
         v->ptr.len = mark;
         v->ptr.ptr[mark] = '\0';
     }
     return errors;
+}
+
+static unsigned long long fnv(unsigned long long h, const void *p,
+                              size_t n)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 1099511628211ULL;
+    return h;
+}
+
+static unsigned long long mix(unsigned long long h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+/* A hash that agrees with json_equal: equal values hash alike (1 and 1.0,
+ * 0 and -0, objects whatever their key order).  Linear in the value. */
+static unsigned long long json_hash(const cJSON *x)
+{
+    unsigned long long h = 1469598103934665603ULL + (unsigned)(x->type & 0xFF);
+    if (cJSON_IsNumber(x)) {
+        double d = x->valuedouble == 0 ? 0 : x->valuedouble;
+        return fnv(h, &d, sizeof d);
+    }
+    if (cJSON_IsString(x))
+        return fnv(h, x->valuestring, strlen(x->valuestring));
+    if (cJSON_IsArray(x)) {
+        for (const cJSON *c = x->child; c; c = c->next)
+            h = mix(h ^ json_hash(c));
+        return h;
+    }
+    if (cJSON_IsObject(x)) {
+        unsigned long long sum = 0;
+        for (const cJSON *c = x->child; c; c = c->next)
+            sum += mix(fnv(1469598103934665603ULL, c->string,
+                           strlen(c->string)) ^
+                       json_hash(c));
+        return mix(h ^ sum);
+    }
+    return h;
+}
+
+/* The first pair of equal items of an array (JSON Schema equality): 1 and
+ * their indexes, 0 when all differ, PP_ENOMEM.  Items go into an
+ * open-addressing table by json_hash, so the cost is linear in the array,
+ * not quadratic. */
+static int first_duplicate(const cJSON *arr, long *first, long *second)
+{
+    size_t n = (size_t)cJSON_GetArraySize(arr), cap = 16;
+    const cJSON **slot;
+    long *index;
+    unsigned long long *hash;
+    long i = 0;
+    int found = 0;
+    while (cap < 2 * n)
+        cap *= 2;
+    slot = calloc(cap, sizeof(*slot));
+    index = calloc(cap, sizeof(*index));
+    hash = calloc(cap, sizeof(*hash));
+    if (!slot || !index || !hash) {
+        free(slot), free(index), free(hash);
+        return PP_ENOMEM;
+    }
+    for (const cJSON *x = arr->child; x && !found; x = x->next, i++) {
+        unsigned long long h = json_hash(x);
+        size_t k;
+        for (k = h & (cap - 1); slot[k]; k = (k + 1) & (cap - 1)) {
+            if (hash[k] == h && json_equal(slot[k], x)) {
+                *first = index[k], *second = i;
+                found = 1;
+                break;
+            }
+        }
+        if (!found)
+            slot[k] = x, hash[k] = h, index[k] = i;
+    }
+    free(slot), free(index), free(hash);
+    return found;
 }
 
 static int validate_array(struct vctx *v, const cJSON *schema,
@@ -481,37 +674,32 @@ static int validate_array(struct vctx *v, const cJSON *schema,
     int n = cJSON_GetArraySize(inst), errors = 0, i = 0;
     size_t mark = v->ptr.len;
 
-    if (cJSON_IsNumber(mini) && n < (int)mini->valuedouble) {
-        report(v, NULL, "expected at least %d item%s, got %d",
-               (int)mini->valuedouble, mini->valuedouble == 1 ? "" : "s", n);
+    if (cJSON_IsNumber(mini) && (double)n < mini->valuedouble) {
+        report(v, NULL, "expected at least %.17g item%s, got %d",
+               mini->valuedouble, mini->valuedouble == 1 ? "" : "s", n);
         errors++;
     }
-    if (cJSON_IsNumber(maxi) && n > (int)maxi->valuedouble) {
-        report(v, NULL, "expected at most %d items, got %d",
-               (int)maxi->valuedouble, n);
+    if (cJSON_IsNumber(maxi) && (double)n > maxi->valuedouble) {
+        report(v, NULL, "expected at most %.17g items, got %d",
+               maxi->valuedouble, n);
         errors++;
     }
     if (cJSON_IsTrue(uniq)) {
-        /* Items are few (maxItems bounds them): pairwise is fine. */
-        int a = 0;
-        for (const cJSON *x = inst->child; x; x = x->next, a++) {
-            int b = a + 1;
-            for (const cJSON *y = x->next; y; y = y->next, b++) {
-                if (json_equal(x, y)) {
-                    char idx[16];
-                    snprintf(idx, sizeof(idx), "%d", b);
-                    report(v, idx, "duplicate of item %d", a);
-                    errors++;
-                    goto done_unique;
-                }
-            }
+        long a, b;
+        int rc = first_duplicate(inst, &a, &b);
+        if (rc < 0) {
+            v->nomem = 1;
+        } else if (rc > 0) {
+            char idx[24];
+            snprintf(idx, sizeof(idx), "%ld", b);
+            report(v, idx, "duplicate of item %ld", a);
+            errors++;
         }
-    done_unique:;
     }
     if (items) {
         for (const cJSON *c = inst->child; c; c = c->next, i++) {
             pp_json_pointer_push_index(&v->ptr, i);
-            errors += validate(v, items, c);
+            errors += validate_child(v, items, c);
             v->ptr.len = mark;
             v->ptr.ptr[mark] = '\0';
         }
@@ -529,17 +717,17 @@ static int validate_string(struct vctx *v, const cJSON *schema,
     size_t n = pp_utf8_count(s, strlen(s));
     int errors = 0;
 
-    if (cJSON_IsNumber(minl) && n < (size_t)minl->valuedouble) {
+    if (cJSON_IsNumber(minl) && (double)n < minl->valuedouble) {
         if (n == 0)
             report(v, NULL, "expected a non-empty string");
         else
-            report(v, NULL, "expected at least %d characters, got %zu",
-                   (int)minl->valuedouble, n);
+            report(v, NULL, "expected at least %.17g characters, got %zu",
+                   minl->valuedouble, n);
         errors++;
     }
-    if (cJSON_IsNumber(maxl) && n > (size_t)maxl->valuedouble) {
-        report(v, NULL, "expected at most %d characters, got %zu",
-               (int)maxl->valuedouble, n);
+    if (cJSON_IsNumber(maxl) && (double)n > maxl->valuedouble) {
+        report(v, NULL, "expected at most %.17g characters, got %zu",
+               maxl->valuedouble, n);
         errors++;
     }
     if (pat) {
@@ -604,14 +792,15 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
         report(v, NULL, "field not allowed here");
         return 1;
     }
-    if (++v->depth > MAX_SCHEMA_DEPTH) {
-        v->depth--;
-        report(v, NULL, "schema nesting too deep");
-        return 1;
-    }
-
     if ((kw = pp_json_get(schema, "$ref"))) {
+        /* Only a $ref can lead back into the schema: bound its chains. */
+        if (++v->depth > MAX_REF_CHAIN) {
+            v->depth--;
+            report(v, NULL, "schema nesting too deep ($ref chain)");
+            return 1;
+        }
         errors += validate(v, resolve_ref(v->s->doc, kw->valuestring), inst);
+        v->depth--;
     }
 
     if ((kw = pp_json_get(schema, "type"))) {
@@ -635,7 +824,6 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
                        ? "a non-integer number"
                        : pp_json_type_name(inst));
             pp_buf_dispose(&want);
-            v->depth--;
             return errors + 1; /* nothing else is meaningful */
         }
     }
@@ -722,7 +910,6 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
             v->reason = saved;
         }
     }
-    v->depth--;
     return errors;
 }
 
