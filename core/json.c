@@ -39,7 +39,7 @@ static int fail_at(const char *name, const char *data, size_t off,
 }
 
 /* ------------------------------------------------------------------ */
-/* Pre-scan: NUL bytes and nesting depth, outside strings             */
+/* Pre-scan: NUL bytes (raw or escaped), nesting depth                */
 /* ------------------------------------------------------------------ */
 
 /* Also reports, through *open, whether the input ends inside a string or
@@ -54,6 +54,11 @@ static int prescan(const char *data, size_t len, const char *name,
         if (c == '\0')
             return fail_at(name, data, i, "NUL byte in input");
         if (in_string) {
+            /* cJSON would end the C string at an escaped NUL: "Kimi
+             * \u0000K2" would read as "Kimi " */
+            if (c == '\\' && len - i >= 6 && !memcmp(data + i + 1, "u0000", 5))
+                return fail_at(name, data, i, "escaped NUL (\\u0000) in a "
+                                              "string");
             if (c == '\\')
                 i++;
             else if (c == '"')

@@ -30,6 +30,10 @@ static void rejects_with_location(void **state)
     expect_reject("{\"a\": \"\xC3\x28\"}", 10, "f.json:1:8: invalid UTF-8");
     expect_reject("{\"a\": 1", 7, "unexpected end of input");
     expect_reject("{\"a\"\0: 1}", 9, "NUL byte");
+    /* an escaped NUL would end the C string: "Kimi \u0000K2" read as
+     * "Kimi " (a key too) */
+    expect_reject("{\"n\": \"Kimi \\u0000K2\"}", 22, "f.json:1:13: escaped NUL");
+    expect_reject("{\"a\\u0000b\": 1}", 15, "f.json:1:4: escaped NUL");
     expect_reject("{\"a\": {\"b\": 1, \"b\": 2}}", 23,
                   "f.json: /a/b: duplicate key 'b'");
     expect_reject("{\"a\": [1, 1e400]}", 17,
