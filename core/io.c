@@ -1,7 +1,7 @@
 /*
  * io.c - bounded reads and atomic writes (POSIX).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "io.h"
 
 #include <errno.h>
@@ -88,7 +88,52 @@ static int write_all(int fd, const char *p, size_t len)
     return 0;
 }
 
-int pp_io_write_atomic(const char *path, const void *data, size_t len)
+/* Write to what is not a file to replace: a terminal, /dev/null, a pipe
+ * or a FIFO (what `-o /dev/stdout` names), straight, without truncating. */
+static int write_direct(const char *path, const void *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY), err;
+    if (fd < 0) {
+        err = errno;
+        return pp_error_set(PP_EIO, "cannot open '%s': %s", path,
+                            strerror(err));
+    }
+    if (write_all(fd, data, len) < 0) {
+        err = errno;
+        close(fd);
+        return pp_error_set(PP_EIO, "cannot write '%s': %s", path,
+                            strerror(err));
+    }
+    if (close(fd) < 0) {
+        err = errno;
+        return pp_error_set(PP_EIO, "cannot write '%s': %s", path,
+                            strerror(err));
+    }
+    return 0;
+}
+
+/* Make a rename in the folder of `path` durable. */
+static void sync_dir_of(const char *path)
+{
+    pp_buf dir = PP_BUF_INIT;
+    const char *slash = strrchr(path, '/');
+    int fd;
+    if (!slash)
+        pp_buf_putc(&dir, '.');
+    else
+        pp_buf_put(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+    fd = open(pp_buf_cstr(&dir), O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        (void)fsync(fd); /* a file system that cannot: nothing to do */
+        close(fd);
+    }
+    pp_buf_dispose(&dir);
+}
+
+/* Replace (or create) the regular file `path` by a temporary file beside
+ * it, renamed over it; `mode` is the new file's permissions. */
+static int replace_file(const char *path, const void *data, size_t len,
+                        mode_t mode)
 {
     pp_buf tmp = PP_BUF_INIT;
     int fd = -1, rc = PP_EIO, err;
@@ -102,16 +147,11 @@ int pp_io_write_atomic(const char *path, const void *data, size_t len)
                      path, strerror(err));
         goto done;
     }
-    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+    if (write_all(fd, data, len) < 0 || fchmod(fd, mode) < 0 ||
+        fsync(fd) < 0) {
         err = errno;
         pp_error_set(PP_EIO, "cannot write '%s': %s", path, strerror(err));
         goto done;
-    }
-    {
-        /* Keep the usual permissions of a new file rather than mkstemp's 0600. */
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
     }
     if (close(fd) < 0) {
         fd = -1;
@@ -125,6 +165,7 @@ int pp_io_write_atomic(const char *path, const void *data, size_t len)
         pp_error_set(PP_EIO, "cannot replace '%s': %s", path, strerror(err));
         goto done;
     }
+    sync_dir_of(path);
     rc = 0;
 done:
     if (fd >= 0)
@@ -132,5 +173,47 @@ done:
     if (rc != 0 && tmp.ptr)
         unlink(tmp.ptr);
     pp_buf_dispose(&tmp);
+    return rc;
+}
+
+int pp_io_write_atomic(const char *path, const void *data, size_t len)
+{
+    struct stat st;
+    char *real = NULL;
+    mode_t mask = umask(0);
+    int rc, err;
+
+    umask(mask);
+    if (lstat(path, &st) < 0) {
+        err = errno;
+        if (err != ENOENT)
+            return pp_error_set(PP_EIO, "cannot write '%s': %s", path,
+                                strerror(err));
+        /* a new file, with the usual permissions (not mkstemp's 0600) */
+        return replace_file(path, data, len, 0666 & ~mask);
+    }
+    if (S_ISLNK(st.st_mode)) {
+        /* Follow a link to its target, as editors do, so the link stays
+         * a link; a dangling one is not followed into a new file. */
+        if (stat(path, &st) < 0)
+            return pp_error_set(PP_EIO, "'%s' is a symbolic link to a "
+                                "missing file: not writing through it",
+                                path);
+        if (S_ISREG(st.st_mode) && !(real = realpath(path, NULL))) {
+            err = errno;
+            return pp_error_set(PP_EIO, "cannot resolve '%s': %s", path,
+                                strerror(err));
+        }
+    }
+    if (S_ISDIR(st.st_mode))
+        return pp_error_set(PP_EIO, "cannot write '%s': it is a directory",
+                            path);
+    if (S_ISBLK(st.st_mode))
+        return pp_error_set(PP_EIO, "'%s' is a block device: refusing to "
+                            "write to it", path);
+    if (!S_ISREG(st.st_mode))
+        return write_direct(path, data, len); /* device, FIFO, socket */
+    rc = replace_file(real ? real : path, data, len, st.st_mode & 07777);
+    free(real);
     return rc;
 }

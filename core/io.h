@@ -25,8 +25,17 @@ int pp_io_read_file(pp_buf *out, const char *path, size_t max);
 /* Same, from an open stream; `name` is used in messages. */
 int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max);
 
-/* Atomically replace `path` with `len` bytes of `data`.  Returns 0 or
- * PP_EIO; on failure the old file is untouched and no temporary remains. */
+/* Write `len` bytes of `data` to `path`:
+ *   - a new path or a regular file: atomically (a temporary file beside
+ *     it, fsync, rename, fsync of the folder), keeping the old file's
+ *     permissions; on failure the old file is untouched and no temporary
+ *     remains;
+ *   - a symbolic link: through it to its target, which is replaced as
+ *     above (the link stays a link); a dangling link is refused;
+ *   - a character device, FIFO or socket (/dev/null, /dev/stdout, a
+ *     pipe): written straight, never replaced by a file;
+ *   - a directory or a block device: refused.
+ * Returns 0, PP_EIO (the message names the path) or PP_ENOMEM. */
 int pp_io_write_atomic(const char *path, const void *data, size_t len);
 
 #endif
