@@ -74,18 +74,23 @@ if [ "$(id -u)" = 0 ]; then
     mkdir -p "$WORK/nobody"
     printf '[safe]\n\tdirectory = %s\n\tdirectory = %s/\n' "$R" "$R" \
         > "$WORK/nobody/.gitconfig"
+    # The checkout may live where that user cannot reach (a clone in a
+    # `mktemp -d` folder is 0700): run a copy of the binary from here.
+    cp "$P" "$WORK/nobody/passport"
     chmod -R a+rX "$WORK/nobody"
+    UP="$WORK/nobody/passport"
     as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups \
                   env HOME="$WORK/nobody" "$@"; }
 else
+    UP=$P
     as_user() { "$@"; }
 fi
 chmod -R a-w "$R"
-run as_user "$P" get k2 params.total --format json; expect_rc 0
+run as_user "$UP" get k2 params.total --format json; expect_rc 0
 expect_eq "$good" "$OUT" "reading a read-only registry"
-run as_user "$P" put w/kimi-k2.json; expect_rc 3
+run as_user "$UP" put w/kimi-k2.json; expect_rc 3
 expect_contains "$ERR" "passport put:" "write refused"
-run as_user "$P" rm kimi-k2 -m gone; expect_rc 3
+run as_user "$UP" rm kimi-k2 -m gone; expect_rc 3
 chmod -R u+w "$R"
 unchanged "read-only registry"
 fsck_clean "$R"
