@@ -57,15 +57,6 @@ int pp_diags_add(pp_diags *d, pp_severity sev, const char *file,
     return 0;
 }
 
-size_t pp_diags_errors(const pp_diags *d)
-{
-    size_t n = d->dropped;
-    for (size_t i = 0; i < d->count; i++)
-        if (d->items[i].severity == PP_SEV_ERROR)
-            n++;
-    return n;
-}
-
 void pp_diags_dispose(pp_diags *d)
 {
     if (!d)
@@ -78,13 +69,4 @@ void pp_diags_dispose(pp_diags *d)
     free(d->items);
     d->items = NULL;
     d->count = d->alloc = d->dropped = 0;
-}
-
-const char *pp_severity_name(pp_severity s)
-{
-    switch (s) {
-    case PP_SEV_ERROR: return "error";
-    case PP_SEV_WARNING: return "warning";
-    default: return "note";
-    }
 }

@@ -37,9 +37,7 @@ int pp_diags_add(pp_diags *d, pp_severity sev, const char *file,
                  const char *pointer, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-size_t pp_diags_errors(const pp_diags *d);
+/* Release every entry and empty the list; `d` may be NULL. */
 void pp_diags_dispose(pp_diags *d);
-
-const char *pp_severity_name(pp_severity s);
 
 #endif

@@ -25,7 +25,6 @@ extern const size_t pp_schema_text_len;
 
 struct pp_passport {
     cJSON *doc;  /* owned; valid against the schema */
-    char *path;  /* owned; may be NULL */
     const char *id;   /* borrowed from doc */
     const char *name; /* borrowed from doc */
 };
@@ -417,14 +416,6 @@ int pp_passport_load_file(pp_passport **out, const char *path,
     rc = pp_passport_load_buffer(out, data.ptr ? data.ptr : "", data.len,
                                  strcmp(path, "-") == 0 ? "<stdin>" : path,
                                  expect, diags);
-    if (rc == 0 && strcmp(path, "-") != 0) {
-        (*out)->path = strdup(path);
-        if (!(*out)->path) {
-            pp_passport_free(*out);
-            *out = NULL;
-            rc = pp_error_set(PP_ENOMEM, "out of memory");
-        }
-    }
 done:
     free(expect);
     pp_buf_dispose(&data);
@@ -436,13 +427,11 @@ void pp_passport_free(pp_passport *p)
     if (!p)
         return;
     cJSON_Delete(p->doc);
-    free(p->path);
     free(p);
 }
 
 const char *pp_passport_id(const pp_passport *p) { return p->id; }
 const char *pp_passport_name(const pp_passport *p) { return p->name; }
-const char *pp_passport_path(const pp_passport *p) { return p->path; }
 const cJSON *pp_passport_json(const pp_passport *p) { return p->doc; }
 
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)

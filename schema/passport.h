@@ -50,7 +50,6 @@ char *pp_passport_expected_id(const char *path);
 /* Borrowed accessors; valid while `p` lives. */
 const char *pp_passport_id(const pp_passport *p);
 const char *pp_passport_name(const pp_passport *p);
-const char *pp_passport_path(const pp_passport *p); /* may be NULL */
 const cJSON *pp_passport_json(const pp_passport *p);
 
 /* The fact object named `fact`, or NULL when this passport has none. */
