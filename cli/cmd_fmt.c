@@ -120,8 +120,8 @@ int cmd_fmt(int argc, char **argv)
         files = argv + optind;
         nfiles = (size_t)(argc - optind);
     } else {
-        if (pp_registry_dir_files(pp_registry_shipped_dir(), &files,
-                                  &nfiles) < 0)
+        if (pp_io_list_dir(pp_reg_shipped_dir(), ".json",
+                           PP_REGISTRY_MAX_PASSPORTS, &files, &nfiles) < 0)
             return cli_fail(PP_EXIT_FAILURE, "fmt", "%s", pp_error_last());
         own = 1;
     }
@@ -134,6 +134,6 @@ int cmd_fmt(int argc, char **argv)
     cli_print_diags(stderr, &diags);
     pp_diags_dispose(&diags);
     if (own)
-        pp_registry_files_free(files, nfiles);
+        pp_io_list_free(files, nfiles);
     return worst;
 }

@@ -51,7 +51,7 @@ int cmd_init(int argc, char **argv)
     if (!empty && (rc = cli_who("init", NULL, author, &who)) != 0)
         return rc;
     rc = pp_reg_create(&r, argv[optind],
-                       empty ? NULL : pp_registry_shipped_dir(), who, &d);
+                       empty ? NULL : pp_reg_shipped_dir(), who, &d);
     cli_print_diags(stderr, &d);
     pp_diags_dispose(&d);
     pp_who_free(who);

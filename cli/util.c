@@ -122,7 +122,7 @@ int cli_open_reg(const char *cmd, pp_reg **out)
         pp_who *who = NULL;
         if (pp_who_new(&who, NULL, NULL) < 0)
             pp_who_new(&who, NULL, "passport <passport@localhost>");
-        rc = pp_reg_create(out, path.ptr, pp_registry_shipped_dir(), who, &d);
+        rc = pp_reg_create(out, path.ptr, pp_reg_shipped_dir(), who, &d);
         pp_who_free(who);
         cli_print_diags(stderr, &d);
         pp_diags_dispose(&d);

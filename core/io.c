@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "io.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -216,4 +217,74 @@ int pp_io_write_atomic(const char *path, const void *data, size_t len)
     rc = replace_file(real ? real : path, data, len, st.st_mode & 07777);
     free(real);
     return rc;
+}
+
+void pp_io_list_free(char **paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+}
+
+static int cmp_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int wanted(const char *name, const char *suffix)
+{
+    size_t len = strlen(name), slen = strlen(suffix);
+    return name[0] != '.' && len > slen &&
+           strcmp(name + len - slen, suffix) == 0;
+}
+
+int pp_io_list_dir(const char *dir, const char *suffix, size_t max,
+                   char ***out, size_t *n)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t count = 0, alloc = 0;
+    int rc = 0;
+
+    *out = NULL;
+    *n = 0;
+    if (!d)
+        return pp_error_set(errno == ENOENT ? PP_ENOTFOUND : PP_EIO,
+                            "cannot open directory '%s': %s", dir,
+                            strerror(errno));
+    while ((e = readdir(d))) {
+        pp_buf path = PP_BUF_INIT;
+        if (!wanted(e->d_name, suffix))
+            continue;
+        if (count == max) {
+            rc = pp_error_set(PP_ETOOBIG, "directory '%s' holds more than "
+                              "%zu '*%s' files", dir, max, suffix);
+            break;
+        }
+        if (count == alloc) {
+            size_t na = alloc ? alloc * 2 : 16;
+            char **p = realloc(names, na * sizeof(*p));
+            if (!p) {
+                rc = pp_error_set(PP_ENOMEM, "out of memory");
+                break;
+            }
+            names = p;
+            alloc = na;
+        }
+        if (pp_buf_printf(&path, "%s/%s", dir, e->d_name) < 0) {
+            rc = PP_ENOMEM;
+            break;
+        }
+        names[count++] = pp_buf_detach(&path);
+    }
+    closedir(d);
+    if (rc < 0) {
+        pp_io_list_free(names, count);
+        return rc;
+    }
+    qsort(names, count, sizeof(*names), cmp_paths);
+    *out = names;
+    *n = count;
+    return 0;
 }

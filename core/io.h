@@ -5,6 +5,8 @@
  * bound it is given, whatever the file claims to be.  Output files are
  * replaced atomically (temporary file in the same directory, fsync, rename)
  * so a crash leaves either the old or the new content, never a mix.
+ * Folders are listed in a stable order, so what is read from one does not
+ * depend on the file system.
  */
 #ifndef PP_IO_H
 #define PP_IO_H
@@ -37,5 +39,19 @@ int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max);
  *   - a directory or a block device: refused.
  * Returns 0, PP_EIO (the message names the path) or PP_ENOMEM. */
 int pp_io_write_atomic(const char *path, const void *data, size_t len);
+
+/* Default bound on the files pp_io_list_dir() returns. */
+#define PP_IO_MAX_DIR_FILES 100000
+
+/* The paths ("DIR/NAME") of the files of `dir` whose name ends in
+ * `suffix` (".json"), sorted bytewise; names starting with '.' are
+ * skipped.  On success *paths is caller-owned (pp_io_list_free).  More
+ * than `max` such files: PP_ETOOBIG.  Returns 0, PP_ENOTFOUND (no such
+ * folder), PP_EIO, PP_ETOOBIG or PP_ENOMEM; the message names the folder. */
+int pp_io_list_dir(const char *dir, const char *suffix, size_t max,
+                   char ***paths, size_t *n);
+
+/* Release a list from pp_io_list_dir(); `paths` may be NULL. */
+void pp_io_list_free(char **paths, size_t n);
 
 #endif

@@ -26,6 +26,13 @@
 
 #define PUT_RETRIES 8
 
+#ifndef PP_DATADIR
+#define PP_DATADIR "/usr/local/share/passport"
+#endif
+#ifndef PP_SOURCE_PASSPORTS
+#define PP_SOURCE_PASSPORTS ""
+#endif
+
 static int libgit2_ready;
 
 static void shutdown_libgit2(void)
@@ -206,31 +213,87 @@ static void seed_dispose(struct seed *s)
     free(s->w);
 }
 
+/* Add the canonical text of passport file `path` to `s`.  A file that
+ * cannot be read counts as invalid, so that one bad file does not hide
+ * the others: PP_EINVALID with the reason in `diags`. */
+static int seed_one(const char *path, struct seed *s, pp_diags *diags)
+{
+    pp_passport *p = NULL;
+    pp_buf text = PP_BUF_INIT;
+    char *id;
+    int rc = pp_passport_load_file(&p, path, diags);
+
+    if (rc < 0 && rc != PP_EINVALID)
+        pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s", pp_error_last());
+    if (rc < 0)
+        return PP_EINVALID;
+    id = strdup(pp_passport_id(p));
+    if (!id || pp_passport_canonical(pp_passport_json(p), &text) < 0) {
+        free(id);
+        pp_buf_dispose(&text);
+        pp_passport_free(p);
+        return pp_error_last_code() ? pp_error_last_code() : PP_ENOMEM;
+    }
+    s->w[s->n].id = id;
+    s->w[s->n].text = pp_buf_detach(&text);
+    s->n++;
+    pp_passport_free(p);
+    return 0;
+}
+
+/* The passports of the folder `dir` (every *.json), each validated, as
+ * writes for one commit.  Any invalid file: PP_EINVALID with every reason
+ * in `diags`. */
 static int load_seed(const char *dir, struct seed *s, pp_diags *diags)
 {
-    pp_registry *set = NULL;
-    int rc = pp_registry_open_dir(&set, dir, diags);
+    char **paths = NULL;
+    size_t n = 0;
+    int rc, invalid = 0;
+
     s->w = NULL;
     s->n = 0;
-    if (rc < 0)
+    if ((rc = pp_io_list_dir(dir, ".json", PP_REGISTRY_MAX_PASSPORTS, &paths,
+                             &n)) < 0)
         return rc;
-    s->w = calloc(pp_registry_count(set) + 1, sizeof(*s->w));
-    for (size_t i = 0; s->w && i < pp_registry_count(set); i++) {
-        const pp_passport *p = pp_registry_at(set, i);
-        pp_buf text = PP_BUF_INIT;
-        char *id = strdup(pp_passport_id(p));
-        if (!id || pp_passport_canonical(pp_passport_json(p), &text) < 0) {
-            free(id);
-            pp_buf_dispose(&text);
-            pp_registry_free(set);
-            return pp_error_last_code() ? pp_error_last_code() : PP_ENOMEM;
-        }
-        s->w[s->n].id = id;
-        s->w[s->n].text = pp_buf_detach(&text);
-        s->n++;
+    if (!(s->w = calloc(n + 1, sizeof(*s->w)))) {
+        rc = pp_error_set(PP_ENOMEM, "out of memory");
+        goto done;
     }
-    pp_registry_free(set);
-    return s->w ? 0 : pp_error_set(PP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        rc = seed_one(paths[i], s, diags);
+        if (rc == PP_EINVALID)
+            invalid = 1;
+        else if (rc < 0)
+            goto done;
+    }
+    rc = invalid ? pp_error_set(PP_EINVALID, "registry '%s' holds invalid "
+                                "passports", dir)
+                 : 0;
+done:
+    pp_io_list_free(paths, n);
+    if (rc < 0) {
+        seed_dispose(s);
+        s->w = NULL;
+        s->n = 0;
+    }
+    return rc;
+}
+
+const char *pp_reg_shipped_dir(void)
+{
+    static char buf[4096];
+    const char *env = getenv("PASSPORT_SHIPPED");
+    struct stat st;
+
+    if (env && *env)
+        return env;
+    /* A binary run from its build tree reads the source tree's files, so
+     * an edit there is seen without installing. */
+    if (PP_SOURCE_PASSPORTS[0] && stat(PP_SOURCE_PASSPORTS, &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        return PP_SOURCE_PASSPORTS;
+    snprintf(buf, sizeof(buf), "%s/passports", PP_DATADIR);
+    return buf;
 }
 
 int pp_reg_create(pp_reg **out, const char *path, const char *seed_dir,

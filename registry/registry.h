@@ -1,75 +1,39 @@
 /*
- * registry.h - where passports live.
+ * registry.h - where passports live: the git-backed registry every command
+ * reads and writes, with its index.
  *
- * Two things, one header:
- *   - pp_registry: a folder of passport files (<id>.json) loaded and
- *     validated as a whole -- the shipped passports that seed a new
- *     registry, or any folder a curator points at;
- *   - pp_reg (below): the git-backed registry every command reads and
- *     writes, with its index.
- * Neither ever hands out an invalid passport.  Names resolve by exact id
- * first, then by id, name or alias compared case- and punctuation-
- * insensitively ("k2", "Kimi-K2", "DeepSeek V3"); a name that fits several
- * passports is ambiguous and the error lists them.
+ * A registry is a bare git repository holding passports/<id>.json in
+ * canonical form on refs/heads/main, plus a SQLite index derived from its
+ * history (a cache: deleting it loses nothing).  Every change is a commit
+ * made through libgit2; the branch moves by compare-and-swap, so another
+ * writer's commit is never lost; a change that fails validation is never
+ * committed.  Reads at a revision or date are index lookups.  No invalid
+ * passport is ever handed out.  Names resolve by exact id first, then by
+ * id, name or alias compared case- and punctuation-insensitively ("k2",
+ * "Kimi-K2", "DeepSeek V3"); a name that fits several passports is
+ * ambiguous and the error lists them.
+ *
+ * Results that commands print (log, diff, blame, query, conflicts) come
+ * back as cJSON trees the caller owns and frees with cJSON_Delete().
  */
 #ifndef PP_REGISTRY_H
 #define PP_REGISTRY_H
 
 #include <stddef.h>
 
+#include "../core/buf.h"
 #include "../core/diag.h"
 #include "../schema/passport.h"
 
-typedef struct pp_registry pp_registry;
-
-/* Bound on the passports of one registry directory. */
+/* Bound on the passports of one registry folder (the seed of a new
+ * registry, the shipped passports). */
 #define PP_REGISTRY_MAX_PASSPORTS 100000
-
-/* Open the directory `dir`: load and validate every *.json in it, in id
- * order.  On success *out is caller-owned (pp_registry_free).  When any
- * file is invalid returns PP_EINVALID with every reason in `diags` and
- * *out NULL; PP_ENOTFOUND / PP_EIO when the directory cannot be read. */
-int pp_registry_open_dir(pp_registry **out, const char *dir,
-                         pp_diags *diags);
-
-void pp_registry_free(pp_registry *r);
-
-/* The paths ("DIR/NAME.json") of the passport files in `dir`, sorted.
- * *paths is caller-owned: release with pp_registry_files_free().
- * Returns 0, PP_ENOTFOUND, PP_EIO, PP_ETOOBIG or PP_ENOMEM. */
-int pp_registry_dir_files(const char *dir, char ***paths, size_t *n);
-void pp_registry_files_free(char **paths, size_t n);
-
-size_t pp_registry_count(const pp_registry *r);
-
-/* The i-th passport in id order; borrowed from `r`. */
-const pp_passport *pp_registry_at(const pp_registry *r, size_t i);
-
-/* Resolve an id, name or alias.  Returns 0 with *out borrowed from `r`,
- * PP_ENOTFOUND, or PP_EAMBIGUOUS (the message lists the candidates). */
-int pp_registry_resolve(const pp_registry *r, const char *query,
-                        const pp_passport **out);
 
 /* The directory of the shipped passports: $PASSPORT_SHIPPED when set,
  * else the source tree's passports/ when it exists (a build-tree binary),
  * else the installed data directory.  Borrowed. */
-const char *pp_registry_shipped_dir(void);
+const char *pp_reg_shipped_dir(void);
 
-/* ==================================================================== */
-/* The git-backed registry                                              */
-/* ==================================================================== */
-
-/*
- * A registry is a bare git repository holding passports/<id>.json in
- * canonical form on refs/heads/main, plus a SQLite index derived from its
- * history (a cache: deleting it loses nothing).  Every change is a commit
- * made through libgit2; the branch moves by compare-and-swap, so another
- * writer's commit is never lost; a change that fails validation is never
- * committed.  Reads at a revision or date are index lookups.
- *
- * Results that commands print (log, diff, blame, query, conflicts) come
- * back as cJSON trees the caller owns and frees with cJSON_Delete().
- */
 typedef struct pp_reg pp_reg;
 typedef struct pp_who pp_who;
 

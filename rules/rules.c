@@ -16,7 +16,6 @@
 #include "../core/io.h"
 #include "../core/json.h"
 #include "../core/utf8.h"
-#include "../registry/registry.h"
 #include "literal.h"
 #include "../schema/jsonschema.h"
 #include "../core/banned.h"
@@ -351,12 +350,12 @@ int pp_rules_load_dir(pp_rules **out, const char *dir, pp_diags *diags)
 {
     char **files = NULL;
     size_t n = 0;
-    int rc = pp_registry_dir_files(dir, &files, &n);
+    int rc = pp_io_list_dir(dir, ".json", PP_IO_MAX_DIR_FILES, &files, &n);
     *out = NULL;
     if (rc < 0)
         return rc;
     rc = pp_rules_load_files(out, (const char *const *)files, n, diags);
-    pp_registry_files_free(files, n);
+    pp_io_list_free(files, n);
     return rc;
 }
 

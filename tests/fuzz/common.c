@@ -10,6 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/io.h"
+#include "registry/registry.h"
+#include "schema/passport.h"
+
 static char made[128];
 
 static int rm_one(const char *path, const struct stat *st, int flag,
@@ -47,4 +51,31 @@ char *fuzz_cstring(const uint8_t *data, size_t size, size_t max)
     memcpy(s, data, n);
     s[n] = '\0';
     return s;
+}
+
+const cJSON **fuzz_shipped_docs(size_t *n)
+{
+    static pp_passport **kept;
+    static const cJSON **docs;
+    char **paths = NULL;
+    size_t count = 0, i;
+    pp_diags d = PP_DIAGS_INIT;
+
+    *n = 0;
+    if (pp_io_list_dir(pp_reg_shipped_dir(), ".json",
+                       PP_REGISTRY_MAX_PASSPORTS, &paths, &count) < 0)
+        return NULL;
+    kept = calloc(count + 1, sizeof *kept);
+    docs = calloc(count + 1, sizeof *docs);
+    for (i = 0; kept && docs && i < count; i++) {
+        if (pp_passport_load_file(&kept[i], paths[i], &d) < 0)
+            break;
+        docs[i] = pp_passport_json(kept[i]);
+    }
+    pp_io_list_free(paths, count);
+    pp_diags_dispose(&d);
+    if (!kept || !docs || i < count)
+        return NULL;
+    *n = count;
+    return docs;
 }

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -21,5 +23,10 @@ char *fuzz_cstring(const uint8_t *data, size_t size, size_t max);
 /* A fresh temporary folder for the target's files (registry, rule file),
  * removed with its contents at exit.  Returns `out` or NULL. */
 char *fuzz_tempdir(char *out, size_t size, const char *what);
+
+/* The documents of the shipped passports (pp_reg_shipped_dir()), each
+ * validated, in id order; kept for the life of the process.  NULL (and
+ * the reason in pp_error_last()) when one does not load. */
+const cJSON **fuzz_shipped_docs(size_t *n);
 
 #endif

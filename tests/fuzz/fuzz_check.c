@@ -12,33 +12,24 @@
 
 #include "core/error.h"
 #include "schema/passport.h"
-#include "registry/registry.h"
 #include "check/check.h"
 #include "check/prose.h"
 #include "rules/rules.h"
 
-static pp_registry *shipped;
 static pp_rules *rules;
 static pp_checker *checker;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     pp_diags d = PP_DIAGS_INIT;
-    const cJSON **docs = NULL;
     size_t n;
+    const cJSON **docs = fuzz_shipped_docs(&n);
     (void)argc;
     (void)argv;
-    if (pp_registry_open_dir(&shipped, pp_registry_shipped_dir(), &d) < 0)
-        goto done;
-    pp_rules_load_dir(&rules, pp_rules_default_dir(), &d);
-    n = pp_registry_count(shipped);
-    if (!(docs = calloc(n + 1, sizeof *docs)))
-        goto done;
-    for (size_t i = 0; i < n; i++)
-        docs[i] = pp_passport_json(pp_registry_at(shipped, i));
-    pp_checker_new(&checker, docs, n, rules);
-done:
-    free(docs);
+    if (docs) {
+        pp_rules_load_dir(&rules, pp_rules_default_dir(), &d);
+        pp_checker_new(&checker, docs, n, rules);
+    }
     pp_diags_dispose(&d);
     if (!checker) {
         fprintf(stderr, "fuzz_check: cannot set up: %s\n", pp_error_last());

@@ -12,25 +12,16 @@
 #include <stdlib.h>
 
 #include "peers/peers.h"
-#include "registry/registry.h"
 #include "schema/passport.h"
 
-static pp_registry *shipped;
 static const cJSON **docs;
 static size_t ndocs;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    pp_diags d = PP_DIAGS_INIT;
     (void)argc;
     (void)argv;
-    if (pp_registry_open_dir(&shipped, pp_registry_shipped_dir(), &d) == 0) {
-        ndocs = pp_registry_count(shipped);
-        docs = calloc(ndocs + 1, sizeof *docs);
-        for (size_t i = 0; docs && i < ndocs; i++)
-            docs[i] = pp_passport_json(pp_registry_at(shipped, i));
-    }
-    pp_diags_dispose(&d);
+    docs = fuzz_shipped_docs(&ndocs);
     if (!docs) {
         fprintf(stderr, "fuzz_csv: cannot set up: %s\n", pp_error_last());
         exit(1);

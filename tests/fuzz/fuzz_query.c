@@ -25,7 +25,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         return 0;
     snprintf(path, sizeof path, "%s/reg", tmpl);
     if (pp_who_new(&who, NULL, "Fuzz <fuzz@example.org>") == 0 &&
-        pp_reg_create(&reg, path, pp_registry_shipped_dir(), who, &d) == 0)
+        pp_reg_create(&reg, path, pp_reg_shipped_dir(), who, &d) == 0)
         pp_reg_at(reg, NULL, &at);
     pp_who_free(who);
     pp_diags_dispose(&d);

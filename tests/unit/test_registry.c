@@ -1,116 +1,207 @@
 /*
- * test_registry.c - opening a passport directory and resolving names.
+ * test_registry.c - a registry seeded from a folder of passports: the
+ * seed is validated as a whole, passports list in id order, and names
+ * resolve (or fail) as documented; the sorted folder listing behind it.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "test_helpers.h"
 
+#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/io.h"
 #include "registry/registry.h"
 
-static pp_registry *open_shipped(void)
+static char sandbox[] = "/tmp/pp-reg-XXXXXX";
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+                  struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    memcpy(sandbox + strlen(sandbox) - 6, "XXXXXX", 6);
+    return mkdtemp(sandbox) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return nftw(sandbox, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[4096];
+    FILE *f;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    assert_non_null(f = fopen(path, "w"));
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A registry in the sandbox seeded from `seed`; returns its create code. */
+static int create(const char *seed, pp_reg **r, pp_diags *d)
+{
+    char path[4096];
+    pp_who *who = NULL;
+    int rc;
+    snprintf(path, sizeof(path), "%s/reg", sandbox);
+    assert_int_equal(pp_who_new(&who, NULL, "T <t@example.org>"), 0);
+    rc = pp_reg_create(r, path, seed, who, d);
+    pp_who_free(who);
+    return rc;
+}
+
+static pp_reg *create_shipped(pp_at *at)
 {
     char dir[4096];
-    pp_registry *r = NULL;
+    pp_reg *r = NULL;
     pp_diags d = PP_DIAGS_INIT;
     test_path(dir, sizeof(dir), "passports");
-    assert_int_equal(pp_registry_open_dir(&r, dir, &d), 0);
+    assert_int_equal(create(dir, &r, &d), 0);
     assert_int_equal(d.count, 0);
+    assert_int_equal(pp_reg_at(r, NULL, at), 0);
     pp_diags_dispose(&d);
     return r;
 }
 
-static void resolve(const pp_registry *r, const char *q, const char *want)
+static void resolve(pp_reg *r, const pp_at *at, const char *q,
+                    const char *want)
 {
-    const pp_passport *p = NULL;
-    if (pp_registry_resolve(r, q, &p) != 0)
+    pp_buf id = PP_BUF_INIT;
+    if (pp_reg_resolve(r, at, q, &id) != 0)
         fail_msg("'%s': %s", q, pp_error_last());
-    assert_string_equal(pp_passport_id(p), want);
+    assert_string_equal(pp_buf_cstr(&id), want);
+    pp_buf_dispose(&id);
 }
 
 static void shipped_registry_in_id_order(void **state)
 {
-    pp_registry *r = open_shipped();
+    pp_at at;
+    pp_reg *r = create_shipped(&at);
+    pp_reg_set all = {0};
     (void)state;
-    assert_int_equal(pp_registry_count(r), 12);
-    for (size_t i = 1; i < pp_registry_count(r); i++)
-        assert_true(strcmp(pp_passport_id(pp_registry_at(r, i - 1)),
-                           pp_passport_id(pp_registry_at(r, i))) < 0);
-    assert_null(pp_registry_at(r, 12));
-    pp_registry_free(r);
+    assert_int_equal(pp_reg_load_all(r, &at, &all), 0);
+    assert_int_equal(all.nentries, 12);
+    assert_int_equal(all.n, 12);
+    assert_int_equal(all.broken, 0);
+    for (size_t i = 1; i < all.nentries; i++)
+        assert_true(strcmp(all.entries[i - 1].id, all.entries[i].id) < 0);
+    pp_reg_set_dispose(&all);
+    pp_reg_free(r);
 }
 
 static void names_and_aliases_resolve(void **state)
 {
-    pp_registry *r = open_shipped();
+    pp_at at;
+    pp_reg *r = create_shipped(&at);
     (void)state;
-    resolve(r, "kimi-k2", "kimi-k2");
-    resolve(r, "k2", "kimi-k2");
-    resolve(r, "Kimi-K2", "kimi-k2");
-    resolve(r, "DeepSeek V3", "deepseek-v3");
-    resolve(r, "V4-Flash", "deepseek-v4-flash");
-    resolve(r, "v4 pro", "deepseek-v4-pro");
-    resolve(r, "Qwen3.8-Max", "qwen3-8-max");
-    resolve(r, "behemoth", "llama-4-behemoth");
-    pp_registry_free(r);
+    resolve(r, &at, "kimi-k2", "kimi-k2");
+    resolve(r, &at, "k2", "kimi-k2");
+    resolve(r, &at, "Kimi-K2", "kimi-k2");
+    resolve(r, &at, "DeepSeek V3", "deepseek-v3");
+    resolve(r, &at, "V4-Flash", "deepseek-v4-flash");
+    resolve(r, &at, "v4 pro", "deepseek-v4-pro");
+    resolve(r, &at, "Qwen3.8-Max", "qwen3-8-max");
+    resolve(r, &at, "behemoth", "llama-4-behemoth");
+    pp_reg_free(r);
 }
 
 static void ambiguous_and_unknown_names_fail_clearly(void **state)
 {
-    pp_registry *r = open_shipped();
-    const pp_passport *p = (const pp_passport *)1;
+    pp_at at;
+    pp_reg *r = create_shipped(&at);
+    pp_buf id = PP_BUF_INIT;
     (void)state;
-    assert_int_equal(pp_registry_resolve(r, "V4", &p), PP_EAMBIGUOUS);
-    assert_null(p);
+    assert_int_equal(pp_reg_resolve(r, &at, "V4", &id), PP_EAMBIGUOUS);
+    assert_int_equal(id.len, 0);
     assert_string_equal(pp_error_last(), "'V4' is ambiguous: it names "
                                          "deepseek-v4-flash, deepseek-v4-pro");
-    assert_int_equal(pp_registry_resolve(r, "gpt-5", &p), PP_ENOTFOUND);
-    assert_int_equal(pp_registry_resolve(r, "", &p), PP_ENOTFOUND);
-    pp_registry_free(r);
+    assert_int_equal(pp_reg_resolve(r, &at, "gpt-5", &id), PP_ENOTFOUND);
+    assert_int_equal(pp_reg_resolve(r, &at, "", &id), PP_ENOTFOUND);
+    pp_buf_dispose(&id);
+    pp_reg_free(r);
 }
 
-static void one_invalid_file_fails_the_whole_registry(void **state)
+static void one_invalid_seed_file_creates_nothing(void **state)
 {
-    char dir[] = "/tmp/pp-reg-XXXXXX", path[4096];
-    pp_registry *r = (pp_registry *)1;
+    char seed[4096], reg[4096];
+    pp_reg *r = (pp_reg *)1;
     pp_diags d = PP_DIAGS_INIT;
-    FILE *f;
+    struct stat st;
     (void)state;
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof(path), "%s/broken.json", dir);
-    f = fopen(path, "w");
-    fputs("{\"id\": ", f);
-    fclose(f);
-    assert_int_equal(pp_registry_open_dir(&r, dir, &d), PP_EINVALID);
+    snprintf(seed, sizeof(seed), "%s/seed", sandbox);
+    snprintf(reg, sizeof(reg), "%s/reg", sandbox);
+    assert_int_equal(mkdir(seed, 0777), 0);
+    write_file(seed, "broken.json", "{\"id\": ");
+    assert_int_equal(create(seed, &r, &d), PP_EINVALID);
     assert_null(r);
     assert_int_equal(d.count, 1);
     assert_non_null(strstr(d.items[0].message, "broken.json:1:8"));
-    unlink(path);
-    rmdir(dir);
+    assert_int_not_equal(stat(reg, &st), 0);
     pp_diags_dispose(&d);
 }
 
-static void missing_directory_is_not_found(void **state)
+static void missing_seed_folder_is_not_found(void **state)
 {
-    pp_registry *r = NULL;
+    pp_reg *r = NULL;
     pp_diags d = PP_DIAGS_INIT;
     (void)state;
-    assert_int_equal(pp_registry_open_dir(&r, "/nonexistent/pp", &d),
-                     PP_ENOTFOUND);
+    assert_int_equal(create("/nonexistent/pp", &r, &d), PP_ENOTFOUND);
+    assert_null(r);
     assert_non_null(strstr(pp_error_last(), "/nonexistent/pp"));
     pp_diags_dispose(&d);
+}
+
+static void folder_listing_is_sorted_and_filtered(void **state)
+{
+    char **paths = NULL, want[4096];
+    size_t n = 0;
+    (void)state;
+    write_file(sandbox, "b.json", "");
+    write_file(sandbox, "a-b.json", "");
+    write_file(sandbox, "a.json", "");
+    write_file(sandbox, ".hidden.json", "");
+    write_file(sandbox, "notes.txt", "");
+    write_file(sandbox, ".json", "");
+    assert_int_equal(pp_io_list_dir(sandbox, ".json", 10, &paths, &n), 0);
+    assert_int_equal(n, 3);
+    snprintf(want, sizeof(want), "%s/a-b.json", sandbox);
+    assert_string_equal(paths[0], want);
+    snprintf(want, sizeof(want), "%s/a.json", sandbox);
+    assert_string_equal(paths[1], want);
+    snprintf(want, sizeof(want), "%s/b.json", sandbox);
+    assert_string_equal(paths[2], want);
+    pp_io_list_free(paths, n);
+    assert_int_equal(pp_io_list_dir(sandbox, ".json", 2, &paths, &n),
+                     PP_ETOOBIG);
+    assert_null(paths);
+    assert_int_equal(n, 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(shipped_registry_in_id_order),
-        cmocka_unit_test(names_and_aliases_resolve),
-        cmocka_unit_test(ambiguous_and_unknown_names_fail_clearly),
-        cmocka_unit_test(one_invalid_file_fails_the_whole_registry),
-        cmocka_unit_test(missing_directory_is_not_found),
+        cmocka_unit_test_setup_teardown(shipped_registry_in_id_order, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(names_and_aliases_resolve, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(
+            ambiguous_and_unknown_names_fail_clearly, setup, teardown),
+        cmocka_unit_test_setup_teardown(one_invalid_seed_file_creates_nothing,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(missing_seed_folder_is_not_found,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(folder_listing_is_sorted_and_filtered,
+                                        setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
