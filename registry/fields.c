@@ -51,11 +51,6 @@ static int split_of(const char *path)
     return -1;
 }
 
-int pp_json_compact_canonical(const cJSON *node, pp_buf *out)
-{
-    return pp_passport_compact(node, out);
-}
-
 /* ------------------------------------------------------------------ */
 /* Flattening                                                         */
 /* ------------------------------------------------------------------ */
@@ -76,7 +71,7 @@ static int emit(struct acc *a, const char *key, const cJSON *node)
         a->items = p;
         a->alloc = n;
     }
-    if (pp_json_compact_canonical(node, &v) < 0)
+    if (pp_passport_compact(node, &v) < 0)
         return PP_ENOMEM;
     a->items[a->count].key = strdup(key);
     a->items[a->count].value = pp_buf_detach(&v);
@@ -367,4 +362,73 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
     }
     *out = root;
     return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Differences                                                        */
+/* ------------------------------------------------------------------ */
+
+static cJSON *parse_or_null(const char *json)
+{
+    cJSON *v = json ? cJSON_Parse(json) : NULL;
+    return v ? v : cJSON_CreateNull();
+}
+
+static void add_change(cJSON *changes, const char *id, const char *key,
+                       const char *kind, const char *old, const char *new_)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "passport", id);
+    cJSON_AddStringToObject(o, "field", key);
+    cJSON_AddStringToObject(o, "change", kind);
+    cJSON_AddItemToObject(o, "old", parse_or_null(old));
+    cJSON_AddItemToObject(o, "new", parse_or_null(new_));
+    cJSON_AddItemToArray(changes, o);
+}
+
+int pp_fields_from_blob(pp_reg *r, const git_oid *blob, pp_fields *out)
+{
+    pp_buf text = PP_BUF_INIT;
+    int rc = 0;
+    out->items = NULL;
+    out->count = 0;
+    if (!git_oid_is_zero(blob) && (rc = pp_store_read_blob(r, blob,
+                                                           &text)) == 0)
+        rc = pp_fields_from_text(pp_buf_cstr(&text), text.len, out);
+    pp_buf_dispose(&text);
+    return rc;
+}
+
+int pp_fields_diff(pp_reg *r, const char *id, const git_oid *a,
+                   const git_oid *b, cJSON *changes)
+{
+    pp_fields fa = {0}, fb = {0};
+    size_t i = 0, k = 0;
+    int rc = pp_fields_from_blob(r, a, &fa);
+
+    if (rc == 0)
+        rc = pp_fields_from_blob(r, b, &fb);
+    /* Both lists are sorted by key: walk them together. */
+    while (rc == 0 && (i < fa.count || k < fb.count)) {
+        int c = i == fa.count   ? 1
+                : k == fb.count ? -1
+                                : strcmp(fa.items[i].key, fb.items[k].key);
+        if (c < 0) {
+            add_change(changes, id, fa.items[i].key, "removed",
+                       fa.items[i].value, NULL);
+            i++;
+        } else if (c > 0) {
+            add_change(changes, id, fb.items[k].key, "added", NULL,
+                       fb.items[k].value);
+            k++;
+        } else {
+            if (strcmp(fa.items[i].value, fb.items[k].value) != 0)
+                add_change(changes, id, fa.items[i].key, "changed",
+                           fa.items[i].value, fb.items[k].value);
+            i++, k++;
+        }
+    }
+    pp_fields_dispose(&fa);
+    pp_fields_dispose(&fb);
+    return rc;
 }

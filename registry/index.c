@@ -14,13 +14,20 @@
  * the main-line commits after it, inside one transaction, so a crash
  * leaves the index at its old state, never half-updated; a deleted or
  * corrupt index file is rebuilt from history.
+ *
+ * Every SQL statement of the registry is here or in query.c (the query
+ * language and `passport sql`): the other files ask this one for a
+ * commit, a passport's blob, a name, a listing, the log or blame.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
+#include <sqlite3.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/error.h"
@@ -363,21 +370,6 @@ static int record_touch(struct updater *u, const char *oid, const char *id,
     return run(u, u->ins_cp);
 }
 
-static int read_fields(pp_reg *r, const git_oid *blob, pp_fields *out)
-{
-    pp_buf text = PP_BUF_INIT;
-    int rc;
-    out->items = NULL;
-    out->count = 0;
-    if (git_oid_is_zero(blob))
-        return 0;
-    rc = pp_store_read_blob(r, blob, &text);
-    if (rc == 0)
-        rc = pp_fields_from_text(pp_buf_cstr(&text), text.len, out);
-    pp_buf_dispose(&text);
-    return rc;
-}
-
 static int add_attribution(struct updater *u, const char *id,
                            const pp_field *f, const char *oid)
 {
@@ -428,7 +420,7 @@ static int record_side(struct updater *u, const git_commit *merge)
         (rc = git_revwalk_push(walk, git_commit_parent_id(merge, 1))) < 0 ||
         (rc = git_revwalk_hide(walk, git_commit_parent_id(merge, 0))) < 0) {
         git_revwalk_free(walk);
-        return pp_git_fail(rc, "cannot walk a merged branch");
+        return pp_store_fail(rc, "cannot walk a merged branch");
     }
     while ((rc = git_revwalk_next(&oid, walk)) == 0) {
         git_commit *c = NULL;
@@ -438,7 +430,7 @@ static int record_side(struct updater *u, const git_commit *merge)
         const git_oid *parent;
 
         if ((rc = git_commit_lookup(&c, u->r->repo, &oid)) < 0) {
-            rc = pp_git_fail(rc, "cannot read a merged commit");
+            rc = pp_store_fail(rc, "cannot read a merged commit");
             break;
         }
         git_oid_tostr(hex, sizeof(hex), &oid);
@@ -450,9 +442,9 @@ static int record_side(struct updater *u, const git_commit *merge)
         for (size_t i = 0; rc == 0 && i < n; i++) {
             pp_fields before, after;
             rc = record_touch(u, hex, ch[i].id, &ch[i]);
-            if (rc == 0 && (rc = read_fields(u->r, &ch[i].old_blob,
+            if (rc == 0 && (rc = pp_fields_from_blob(u->r, &ch[i].old_blob,
                                              &before)) == 0) {
-                if ((rc = read_fields(u->r, &ch[i].new_blob, &after)) == 0) {
+                if ((rc = pp_fields_from_blob(u->r, &ch[i].new_blob, &after)) == 0) {
                     for (size_t k = 0; rc == 0 && k < after.count; k++) {
                         const pp_field *old = pp_fields_find(
                             &before, after.items[k].key);
@@ -556,6 +548,112 @@ done:
     return rc;
 }
 
+/* Close the open version and names of passport `id` at `seq`, and all of
+ * its fields when the passport was removed. */
+static int close_passport(struct updater *u, const char *id, long long seq,
+                          int removed)
+{
+    int rc;
+    sqlite3_bind_int64(u->close_pass, 1, seq);
+    sqlite3_bind_text(u->close_pass, 2, id, -1, SQLITE_TRANSIENT);
+    if ((rc = run(u, u->close_pass)) < 0)
+        return rc;
+    sqlite3_bind_int64(u->close_names, 1, seq);
+    sqlite3_bind_text(u->close_names, 2, id, -1, SQLITE_TRANSIENT);
+    if ((rc = run(u, u->close_names)) < 0 || !removed)
+        return rc;
+    sqlite3_bind_int64(u->close_facts_all, 1, seq);
+    sqlite3_bind_text(u->close_facts_all, 2, id, -1, SQLITE_TRANSIENT);
+    return run(u, u->close_facts_all);
+}
+
+/* The fields of passport `id` open in the index, unsorted. */
+static int open_fields(struct updater *u, const char *id, pp_fields *out)
+{
+    sqlite3_stmt *st = u->open_facts;
+    size_t alloc = 0;
+    int rc;
+
+    out->items = NULL;
+    out->count = 0;
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pp_field *f;
+        if (out->count == alloc) {
+            size_t na = alloc ? alloc * 2 : 32;
+            pp_field *p = realloc(out->items, na * sizeof(*p));
+            if (!p)
+                break;
+            out->items = p;
+            alloc = na;
+        }
+        f = &out->items[out->count++];
+        f->key = strdup((const char *)sqlite3_column_text(st, 0));
+        f->value = strdup((const char *)sqlite3_column_text(st, 1));
+        f->node = NULL;
+        if (!f->key || !f->value)
+            break;
+    }
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW) {
+        pp_fields_dispose(out);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    return rc == SQLITE_DONE ? 0 : db_fail(u->db, "cannot read");
+}
+
+/* Insert field `f` of passport `id` as set by main-line commit `oid`
+ * (attributed to the side-branch commit that made it, if any). */
+static int insert_field(struct updater *u, const char *id,
+                        const pp_field *f, long long seq, const char *oid)
+{
+    const char *by = attributed(u, id, f);
+    sqlite3_stmt *ins = u->ins_fact;
+    sqlite3_bind_text(ins, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(ins, 2, f->key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(ins, 3, f->value, -1, SQLITE_TRANSIENT);
+    bind_fact_columns(ins, f);
+    sqlite3_bind_int64(ins, 8, seq);
+    sqlite3_bind_text(ins, 9, oid, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(ins, 10, by ? by : oid, -1, SQLITE_TRANSIENT);
+    return run(u, ins);
+}
+
+/* Compare the fields of passport `id` with its open versions: close what
+ * changed or went away, insert what is new. */
+static int update_fields(struct updater *u, const char *id,
+                         const pp_fields *now, long long seq, const char *oid)
+{
+    pp_fields open;
+    int rc = open_fields(u, id, &open);
+
+    /* The open set is unsorted: look each of its keys up in `now`
+     * (sorted), and each of now's keys up in it linearly. */
+    for (size_t i = 0; rc == 0 && i < open.count; i++) {
+        const pp_field *f = pp_fields_find(now, open.items[i].key);
+        if (f && strcmp(f->value, open.items[i].value) == 0)
+            continue;
+        sqlite3_bind_int64(u->close_facts_key, 1, seq);
+        sqlite3_bind_text(u->close_facts_key, 2, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(u->close_facts_key, 3, open.items[i].key, -1,
+                          SQLITE_TRANSIENT);
+        rc = run(u, u->close_facts_key);
+    }
+    for (size_t i = 0; rc == 0 && i < now->count; i++) {
+        const pp_field *f = &now->items[i];
+        int unchanged = 0;
+        for (size_t k = 0; k < open.count; k++)
+            if (strcmp(open.items[k].key, f->key) == 0) {
+                unchanged = strcmp(open.items[k].value, f->value) == 0;
+                break;
+            }
+        if (!unchanged)
+            rc = insert_field(u, id, f, seq, oid);
+    }
+    pp_fields_dispose(&open);
+    return rc;
+}
+
 /* Apply one changed passport of main-line commit `oid` (sequence seq). */
 static int apply_change(struct updater *u, const pp_change *ch,
                         long long seq, const char *oid)
@@ -564,107 +662,24 @@ static int apply_change(struct updater *u, const pp_change *ch,
     pp_fields now = {0};
     cJSON *doc = NULL;
     char blob_hex[GIT_OID_HEXSZ + 1];
-    int rc;
+    int removed = git_oid_is_zero(&ch->new_blob), rc;
 
-    if ((rc = record_touch(u, oid, ch->id, ch)) < 0)
+    if ((rc = record_touch(u, oid, ch->id, ch)) < 0 ||
+        (rc = close_passport(u, ch->id, seq, removed)) < 0 || removed)
         return rc;
-    /* Close the passport's current version and names. */
-    sqlite3_bind_int64(u->close_pass, 1, seq);
-    sqlite3_bind_text(u->close_pass, 2, ch->id, -1, SQLITE_TRANSIENT);
-    if ((rc = run(u, u->close_pass)) < 0)
-        return rc;
-    sqlite3_bind_int64(u->close_names, 1, seq);
-    sqlite3_bind_text(u->close_names, 2, ch->id, -1, SQLITE_TRANSIENT);
-    if ((rc = run(u, u->close_names)) < 0)
-        return rc;
-    if (git_oid_is_zero(&ch->new_blob)) {
-        sqlite3_bind_int64(u->close_facts_all, 1, seq);
-        sqlite3_bind_text(u->close_facts_all, 2, ch->id, -1,
-                          SQLITE_TRANSIENT);
-        return run(u, u->close_facts_all);
-    }
     if ((rc = pp_store_read_blob(u->r, &ch->new_blob, &text)) < 0)
         return rc;
     git_oid_tostr(blob_hex, sizeof(blob_hex), &ch->new_blob);
     /* Parse once: names, fields and fact columns all read this tree. */
     if (pp_json_parse(pp_buf_cstr(&text), text.len, ch->id, &doc) < 0)
         doc = NULL;
-    if ((rc = index_names(u, ch->id, doc, seq, blob_hex)) < 0)
-        goto done;
-    if (!doc || pp_fields_from_doc(doc, &now) < 0) {
-        now.items = NULL; /* unparsable blob: it has no fields */
-        now.count = 0;
+    if ((rc = index_names(u, ch->id, doc, seq, blob_hex)) == 0) {
+        if (!doc || pp_fields_from_doc(doc, &now) < 0) {
+            now.items = NULL; /* unparsable blob: it has no fields */
+            now.count = 0;
+        }
+        rc = update_fields(u, ch->id, &now, seq, oid);
     }
-
-    /* Compare with the open versions: close what changed or went away,
-     * insert what is new. */
-    {
-        pp_fields open = {0};
-        struct {
-            pp_field *items;
-            size_t count, alloc;
-        } acc = {0};
-        sqlite3_stmt *st = u->open_facts;
-        sqlite3_bind_text(st, 1, ch->id, -1, SQLITE_TRANSIENT);
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            if (acc.count == acc.alloc) {
-                size_t na = acc.alloc ? acc.alloc * 2 : 32;
-                pp_field *p = realloc(acc.items, na * sizeof(*p));
-                if (!p)
-                    break;
-                acc.items = p;
-                acc.alloc = na;
-            }
-            acc.items[acc.count].key =
-                strdup((const char *)sqlite3_column_text(st, 0));
-            acc.items[acc.count].value =
-                strdup((const char *)sqlite3_column_text(st, 1));
-            acc.count++;
-        }
-        sqlite3_reset(st);
-        open.items = acc.items;
-        open.count = acc.count;
-        rc = 0;
-        /* The open set is unsorted: look fields up linearly per key in
-         * `now` (sorted) instead. */
-        for (size_t i = 0; rc == 0 && i < open.count; i++) {
-            const pp_field *f = pp_fields_find(&now, open.items[i].key);
-            if (f && strcmp(f->value, open.items[i].value) == 0)
-                continue;
-            sqlite3_bind_int64(u->close_facts_key, 1, seq);
-            sqlite3_bind_text(u->close_facts_key, 2, ch->id, -1,
-                              SQLITE_TRANSIENT);
-            sqlite3_bind_text(u->close_facts_key, 3, open.items[i].key, -1,
-                              SQLITE_TRANSIENT);
-            rc = run(u, u->close_facts_key);
-        }
-        for (size_t i = 0; rc == 0 && i < now.count; i++) {
-            const pp_field *f = &now.items[i];
-            int unchanged = 0;
-            for (size_t k = 0; k < open.count; k++)
-                if (strcmp(open.items[k].key, f->key) == 0) {
-                    unchanged = strcmp(open.items[k].value, f->value) == 0;
-                    break;
-                }
-            if (unchanged)
-                continue;
-            {
-                const char *by = attributed(u, ch->id, f);
-                sqlite3_stmt *ins = u->ins_fact;
-                sqlite3_bind_text(ins, 1, ch->id, -1, SQLITE_TRANSIENT);
-                sqlite3_bind_text(ins, 2, f->key, -1, SQLITE_TRANSIENT);
-                sqlite3_bind_text(ins, 3, f->value, -1, SQLITE_TRANSIENT);
-                bind_fact_columns(ins, f);
-                sqlite3_bind_int64(ins, 8, seq);
-                sqlite3_bind_text(ins, 9, oid, -1, SQLITE_TRANSIENT);
-                sqlite3_bind_text(ins, 10, by ? by : oid, -1,
-                                  SQLITE_TRANSIENT);
-                rc = run(u, ins);
-            }
-        }
-        pp_fields_dispose(&open);
-    }
-done:
     pp_fields_dispose(&now);
     cJSON_Delete(doc);
     pp_buf_dispose(&text);
@@ -739,7 +754,7 @@ static int mainline_since(pp_reg *r, const git_oid *tip, const git_oid *base,
         }
         v[count++] = cur;
         if ((rc = git_commit_lookup(&c, r->repo, &cur)) < 0) {
-            rc = pp_git_fail(rc, "cannot read a registry commit");
+            rc = pp_store_fail(rc, "cannot read a registry commit");
             break;
         }
         if (git_commit_parentcount(c) == 0) {
@@ -766,11 +781,56 @@ static int mainline_since(pp_reg *r, const git_oid *tip, const git_oid *base,
     return 0;
 }
 
+/* 1 when the index is current to `tip_hex` ("" for an empty registry). */
+static int is_current(sqlite3 *db, const char *tip_hex)
+{
+    pp_buf head = PP_BUF_INIT;
+    int current = meta_get(db, "head", &head) == 1 &&
+                  strcmp(pp_buf_cstr(&head), tip_hex) == 0;
+    pp_buf_dispose(&head);
+    return current;
+}
+
+/* The commit the index is current to: 1 and *base, or 0 when none. */
+static int index_head(sqlite3 *db, git_oid *base)
+{
+    pp_buf head = PP_BUF_INIT;
+    int have = meta_get(db, "head", &head) == 1 && head.len &&
+               git_oid_fromstr(base, head.ptr) == 0;
+    pp_buf_dispose(&head);
+    return have;
+}
+
+static int prepare_updater(struct updater *u, pp_reg *r)
+{
+    u->r = r;
+    u->db = r->db;
+    for (size_t i = 0; i < NSTMT; i++)
+        if (sqlite3_prepare_v2(r->db, stmt_sql[i], -1, stmt_slot(u, i),
+                               NULL) != SQLITE_OK)
+            return db_fail(r->db, "cannot prepare");
+    return 0;
+}
+
+/* Index the main-line commits `pending`, oldest first, after the last. */
+static int index_pending(struct updater *u, const git_oid *pending, size_t n)
+{
+    long long seq = last_seq(u->db);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        git_commit *c = NULL;
+        if ((rc = git_commit_lookup(&c, u->r->repo, &pending[i])) < 0)
+            return pp_store_fail(rc, "cannot read a registry commit");
+        rc = index_commit(u, c, ++seq);
+        git_commit_free(c);
+    }
+    return rc;
+}
+
 static int update(pp_reg *r, size_t *new_commits, int from_scratch)
 {
     struct updater u = {0};
     git_oid tip, base, *pending = NULL;
-    pp_buf head = PP_BUF_INIT;
     size_t n = 0;
     int unborn, rc, have_base = 0, rewritten = 0;
     char tip_hex[GIT_OID_HEXSZ + 1];
@@ -780,87 +840,47 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
     if ((rc = pp_store_tip(r, &tip, &unborn)) < 0)
         return rc;
     git_oid_tostr(tip_hex, sizeof(tip_hex), &tip);
+    if (unborn)
+        tip_hex[0] = '\0';
     /* Cheap check outside any transaction: nothing to do. */
-    if (!from_scratch && meta_get(r->db, "head", &head) == 1 &&
-        strcmp(pp_buf_cstr(&head), unborn ? "" : tip_hex) == 0) {
-        pp_buf_dispose(&head);
+    if (!from_scratch && is_current(r->db, tip_hex))
         return 0;
-    }
-    if (r->db_readonly) {
-        pp_buf_dispose(&head);
+    if (r->db_readonly)
         return pp_error_set(PP_EREADONLY, "the index is out of date and the "
                             "registry is read-only");
-    }
     if ((rc = exec(r->db, "BEGIN IMMEDIATE")) < 0)
-        goto done;
+        return rc;
     /* Another process may have updated it while we waited for the lock. */
-    pp_buf_clear(&head);
-    if (from_scratch) {
+    if (from_scratch)
         rc = exec(r->db, "DELETE FROM meta; DELETE FROM commits; "
                          "DELETE FROM commit_passports; DELETE FROM "
                          "passports; DELETE FROM names; DELETE FROM facts;");
-        if (rc < 0)
-            goto rollback;
-    } else if (meta_get(r->db, "head", &head) == 1) {
-        if (strcmp(pp_buf_cstr(&head), unborn ? "" : tip_hex) == 0)
-            goto commit;
-        if (head.len && git_oid_fromstr(&base, head.ptr) == 0)
-            have_base = 1;
-    }
-    if (!unborn) {
+    else if (is_current(r->db, tip_hex))
+        goto commit;
+    else
+        have_base = index_head(r->db, &base);
+    if (rc == 0 && !unborn)
         rc = mainline_since(r, &tip, have_base ? &base : NULL, &pending, &n,
                             &rewritten);
-        if (rc < 0)
-            goto rollback;
-        if (rewritten) {
-            /* The branch was rewritten under the index: start over. */
-            free(pending);
-            pending = NULL;
-            exec(r->db, "ROLLBACK");
-            pp_buf_dispose(&head);
-            return update(r, new_commits, 1);
-        }
+    if (rc == 0 && rewritten) {
+        /* The branch was rewritten under the index: start over. */
+        free(pending);
+        exec(r->db, "ROLLBACK");
+        return update(r, new_commits, 1);
     }
-    u.r = r;
-    u.db = r->db;
-    for (size_t i = 0; i < NSTMT; i++) {
-        if (sqlite3_prepare_v2(r->db, stmt_sql[i], -1, stmt_slot(&u, i),
-                               NULL) != SQLITE_OK) {
-            rc = db_fail(r->db, "cannot prepare");
-            goto rollback;
-        }
-    }
-    {
-        long long seq = last_seq(r->db);
-        for (size_t i = 0; i < n; i++) {
-            git_commit *c = NULL;
-            if ((rc = git_commit_lookup(&c, r->repo, &pending[i])) < 0) {
-                rc = pp_git_fail(rc, "cannot read a registry commit");
-                goto rollback;
-            }
-            rc = index_commit(&u, c, ++seq);
-            git_commit_free(c);
-            if (rc < 0)
-                goto rollback;
-        }
-    }
-    if (new_commits)
+    if (rc == 0 && (rc = prepare_updater(&u, r)) == 0 &&
+        (rc = index_pending(&u, pending, n)) == 0 && new_commits)
         *new_commits = n;
 commit:
-    if ((rc = meta_set(r->db, "head", unborn ? "" : tip_hex)) < 0)
-        goto rollback;
-    pp_crashpoint("index-before-commit");
-    if ((rc = exec(r->db, "COMMIT")) < 0)
-        goto rollback;
-    goto done;
-rollback:
+    if (rc == 0 && (rc = meta_set(r->db, "head", tip_hex)) == 0) {
+        pp_store_crashpoint("index-before-commit");
+        rc = exec(r->db, "COMMIT");
+    }
+    /* Statements end before the transaction does. */
     updater_dispose(&u);
-    memset(&u, 0, sizeof(u));
-    exec(r->db, "ROLLBACK");
-done:
-    updater_dispose(&u);
+    if (rc < 0)
+        exec(r->db, "ROLLBACK");
     free(pending);
-    pp_buf_dispose(&head);
     return rc;
 }
 
@@ -886,4 +906,346 @@ int pp_index_rebuild(pp_reg *r)
     if ((rc = pp_index_open(r, 1)) < 0)
         return rc;
     return update(r, NULL, 1);
+}
+
+void pp_index_close(pp_reg *r)
+{
+    sqlite3_close(r->db);
+    r->db = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Rows valid at main-line position ?1. */
+#define AT_K "from_seq <= ?1 AND (to_seq IS NULL OR to_seq > ?1)"
+
+static int prepare(pp_reg *r, const char *sql, sqlite3_stmt **st)
+{
+    int rc = pp_index_open(r, 1);
+    if (rc < 0)
+        return rc;
+    if (sqlite3_prepare_v2(r->db, sql, -1, st, NULL) != SQLITE_OK)
+        return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+    return 0;
+}
+
+static int step_fail(pp_reg *r)
+{
+    return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+}
+
+/* Run a prepared commit lookup (oid, seq, committer_time): 1 and *out
+ * filled (seq -1 for a commit off the main line), 0 when no row. */
+static int commit_row(pp_reg *r, sqlite3_stmt *st, pp_at *out)
+{
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        snprintf(out->oid, sizeof(out->oid), "%s",
+                 (const char *)sqlite3_column_text(st, 0));
+        out->seq = sqlite3_column_type(st, 1) == SQLITE_NULL
+                       ? -1
+                       : sqlite3_column_int64(st, 1);
+        out->time = sqlite3_column_int64(st, 2);
+        rc = 1;
+    } else {
+        rc = rc == SQLITE_DONE ? 0 : step_fail(r);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int pp_index_tip(pp_reg *r, pp_at *out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
+                        "seq IS NOT NULL ORDER BY seq DESC LIMIT 1",
+                     &st);
+    return rc < 0 ? rc : commit_row(r, st, out);
+}
+
+int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
+                        "seq IS NOT NULL AND committer_time <= ?1 ORDER BY "
+                        "seq DESC LIMIT 1",
+                     &st);
+    if (rc < 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, t);
+    return commit_row(r, st, out);
+}
+
+int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
+                        "oid = ?1",
+                     &st);
+    if (rc < 0)
+        return rc;
+    sqlite3_bind_text(st, 1, oid, -1, SQLITE_TRANSIENT);
+    return commit_row(r, st, out);
+}
+
+int pp_index_has_passport(pp_reg *r, long long seq, const char *id)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = prepare(r, "SELECT passport FROM passports WHERE passport = ?2 "
+                        "AND " AT_K,
+                     &st);
+    if (rc < 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, seq);
+    sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : step_fail(r);
+}
+
+int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+
+    *ids = NULL;
+    if ((rc = prepare(r, "SELECT DISTINCT passport FROM names WHERE norm = "
+                         "?2 AND " AT_K " ORDER BY passport",
+                      &st)) < 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, seq);
+    sqlite3_bind_text(st, 2, norm, -1, SQLITE_TRANSIENT);
+    *ids = cJSON_CreateArray();
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        cJSON_AddItemToArray(*ids, cJSON_CreateString(
+                                       (const char *)sqlite3_column_text(st,
+                                                                         0)));
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        cJSON_Delete(*ids);
+        *ids = NULL;
+        return step_fail(r);
+    }
+    return 0;
+}
+
+int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = prepare(r, "SELECT blob FROM passports WHERE passport = ?2 AND "
+                     AT_K,
+                     &st);
+    if (rc < 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, seq);
+    sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        rc = git_oid_fromstr(blob, (const char *)sqlite3_column_text(st, 0)) <
+                     0
+                 ? pp_error_set(PP_ERROR, "index: a bad blob id for '%s'",
+                                id)
+                 : 1;
+    else
+        rc = rc == SQLITE_DONE ? 0 : step_fail(r);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The fields named in `keys` of passport `id` at `seq`, into `fields`. */
+static void list_fields(sqlite3_stmt *fst, long long seq, const char *id,
+                        const char *const *keys, cJSON *fields)
+{
+    for (size_t k = 0; keys && keys[k]; k++) {
+        sqlite3_bind_int64(fst, 1, seq);
+        sqlite3_bind_text(fst, 2, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(fst, 3, keys[k], -1, SQLITE_STATIC);
+        if (sqlite3_step(fst) == SQLITE_ROW) {
+            cJSON *v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
+            if (v)
+                cJSON_AddItemToObject(fields, keys[k], v);
+        }
+        sqlite3_reset(fst);
+    }
+}
+
+int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
+                  cJSON **out)
+{
+    sqlite3_stmt *st = NULL, *fst = NULL;
+    cJSON *arr = cJSON_CreateArray();
+    int rc;
+
+    *out = NULL;
+    if ((rc = prepare(r, "SELECT passport, name FROM passports WHERE " AT_K
+                         " ORDER BY passport",
+                      &st)) < 0 ||
+        (rc = prepare(r, "SELECT value FROM facts WHERE passport = ?2 AND "
+                         "key = ?3 AND " AT_K,
+                      &fst)) < 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, seq);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(st, 0);
+        const char *name = (const char *)sqlite3_column_text(st, 1);
+        cJSON *o = cJSON_CreateObject(), *fields = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", id);
+        cJSON_AddStringToObject(o, "name", name ? name : "");
+        list_fields(fst, seq, id, keys, fields);
+        cJSON_AddItemToObject(o, "fields", fields);
+        cJSON_AddItemToArray(arr, o);
+    }
+    rc = rc == SQLITE_DONE ? 0 : step_fail(r);
+done:
+    sqlite3_finalize(st);
+    sqlite3_finalize(fst);
+    if (rc < 0) {
+        cJSON_Delete(arr);
+        return rc;
+    }
+    *out = arr;
+    return 0;
+}
+
+static void iso_date(long long t, char out[32])
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    gmtime_r(&tt, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* {"commit", "author", "email", "date", "message"} from the columns oid,
+ * author_name, author_email, committer_time, message starting at `col`;
+ * the message is its first line. */
+static cJSON *commit_object(sqlite3_stmt *st, int col)
+{
+    cJSON *o = cJSON_CreateObject();
+    char date[32];
+    const char *msg = (const char *)sqlite3_column_text(st, col + 4);
+    pp_buf first = PP_BUF_INIT;
+    iso_date(sqlite3_column_int64(st, col + 3), date);
+    cJSON_AddStringToObject(o, "commit",
+                            (const char *)sqlite3_column_text(st, col));
+    cJSON_AddStringToObject(o, "author",
+                            (const char *)sqlite3_column_text(st, col + 1));
+    cJSON_AddStringToObject(o, "email",
+                            (const char *)sqlite3_column_text(st, col + 2));
+    cJSON_AddStringToObject(o, "date", date);
+    if (msg)
+        pp_buf_put(&first, msg, strcspn(msg, "\n"));
+    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&first));
+    pp_buf_dispose(&first);
+    return o;
+}
+
+/* [{"passport", "change"}] of the commit in column 0 of `st` (only `id`'s
+ * when not NULL). */
+static cJSON *commit_passports(sqlite3_stmt *pst, sqlite3_stmt *st,
+                               const char *id)
+{
+    cJSON *ps = cJSON_CreateArray();
+    sqlite3_bind_text(pst, 1, (const char *)sqlite3_column_text(st, 0), -1,
+                      SQLITE_TRANSIENT);
+    if (id)
+        sqlite3_bind_text(pst, 2, id, -1, SQLITE_TRANSIENT);
+    while (sqlite3_step(pst) == SQLITE_ROW) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "passport",
+                                (const char *)sqlite3_column_text(pst, 0));
+        cJSON_AddStringToObject(p, "change",
+                                (const char *)sqlite3_column_text(pst, 1));
+        cJSON_AddItemToArray(ps, p);
+    }
+    sqlite3_reset(pst);
+    return ps;
+}
+
+int pp_index_log(pp_reg *r, const char *id, cJSON **out)
+{
+    sqlite3_stmt *st = NULL, *pst = NULL;
+    cJSON *arr = cJSON_CreateArray();
+    int rc;
+
+    *out = NULL;
+    rc = prepare(r,
+                 id ? "SELECT c.oid, c.author_name, c.author_email, "
+                      "c.committer_time, c.message FROM commits c JOIN "
+                      "commit_passports cp ON cp.oid = c.oid WHERE "
+                      "cp.passport = ?1 ORDER BY c.committer_time DESC, "
+                      "c.seq DESC"
+                    : "SELECT oid, author_name, author_email, "
+                      "committer_time, message FROM commits ORDER BY "
+                      "committer_time DESC, seq DESC",
+                 &st);
+    if (rc == 0)
+        rc = prepare(r, "SELECT passport, change FROM commit_passports WHERE "
+                        "oid = ?1 AND (?2 IS NULL OR passport = ?2) ORDER BY "
+                        "passport",
+                     &pst);
+    if (rc < 0)
+        goto done;
+    if (id)
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cJSON *o = commit_object(st, 0);
+        cJSON_AddItemToObject(o, "passports", commit_passports(pst, st, id));
+        cJSON_AddItemToArray(arr, o);
+    }
+    rc = rc == SQLITE_DONE ? 0 : step_fail(r);
+done:
+    sqlite3_finalize(st);
+    sqlite3_finalize(pst);
+    if (rc < 0) {
+        cJSON_Delete(arr);
+        return rc;
+    }
+    *out = arr;
+    return 0;
+}
+
+static cJSON *parse_or_null(const char *json)
+{
+    cJSON *v = json ? cJSON_Parse(json) : NULL;
+    return v ? v : cJSON_CreateNull();
+}
+
+int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
+{
+    sqlite3_stmt *st = NULL;
+    cJSON *arr;
+    int rc;
+
+    *out = NULL;
+    rc = prepare(r,
+                 "SELECT f.key, f.value, c.oid, c.author_name, "
+                 "c.author_email, c.committer_time, c.message FROM facts f "
+                 "JOIN commits c ON c.oid = f.author_oid WHERE f.passport = "
+                 "?1 AND f.to_seq IS NULL AND (?2 IS NULL OR f.key = ?2) "
+                 "ORDER BY f.key",
+                 &st);
+    if (rc < 0)
+        return rc;
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    if (field)
+        sqlite3_bind_text(st, 2, field, -1, SQLITE_TRANSIENT);
+    arr = cJSON_CreateArray();
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cJSON *o = commit_object(st, 2);
+        cJSON_AddStringToObject(o, "field",
+                                (const char *)sqlite3_column_text(st, 0));
+        cJSON_AddItemToObject(
+            o, "value",
+            parse_or_null((const char *)sqlite3_column_text(st, 1)));
+        cJSON_AddItemToArray(arr, o);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        cJSON_Delete(arr);
+        return step_fail(r);
+    }
+    *out = arr;
+    return 0;
 }

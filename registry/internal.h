@@ -1,13 +1,21 @@
 /*
- * internal.h - declarations shared by the files of the registry module
- * (store.c, index.c, fields.c, merge.c, query.c, registry.c).  Not part of
- * the public API: callers use registry/registry.h.
+ * internal.h - what the files of the registry module share; not part of
+ * the public API (callers use registry/registry.h):
+ *   open.c     locating, opening, creating (seeded) and cloning;
+ *   who.c      authors and committers of new commits, the date syntax;
+ *   read.c     reading at a revision: --at, names, one passport, all;
+ *   write.c    put and rm: validated, one commit, compare-and-swap;
+ *   history.c  log, diff and blame;
+ *   store.c    the git repository (libgit2);
+ *   index.c    the SQLite index: every statement but the query language;
+ *   query.c    the query language and read-only SQL over the index;
+ *   fields.c   passports as sets of fields, and their differences;
+ *   merge.c    remotes, push, pull and the structural merge.
  */
 #ifndef PP_REGISTRY_INTERNAL_H
 #define PP_REGISTRY_INTERNAL_H
 
 #include <git2.h>
-#include <sqlite3.h>
 
 #include "../core/buf.h"
 #include "../core/diag.h"
@@ -17,6 +25,9 @@
 #define PP_TREE_DIR "passports"
 #define PP_INDEX_FILE "passport-index.sqlite"
 #define PP_MERGE_FILE "PASSPORT_MERGE.json"
+
+/* The index's connection (SQLite), known only to index.c and query.c. */
+typedef struct sqlite3 sqlite3;
 
 struct pp_reg {
     git_repository *repo; /* owned */
@@ -33,8 +44,15 @@ struct pp_who {
 
 /* --- store.c: libgit2 ----------------------------------------------- */
 
+/* Initialise libgit2 once per process (shut down at exit). */
+void pp_store_init(void);
+
 /* Convert the last libgit2 failure into our convention, prefixing `what`. */
-int pp_git_fail(int gitrc, const char *what);
+int pp_store_fail(int gitrc, const char *what);
+
+/* The commit a revision names ("main~2", a commit id, a tag), into *out.
+ * PP_ENOTFOUND ("no revision '...' in the registry") when none. */
+int pp_store_rev_commit(pp_reg *r, const char *rev, git_oid *out);
 
 /* The tip of the branch; *unborn = 1 (and oid zeroed) on an empty
  * registry. */
@@ -82,13 +100,53 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
  * at once, as if killed, when NAME is reached; PASSPORT_TEST_PAUSE_AT=NAME
  * sleeps there once for a second, so a test can force a race.  No-op
  * unless built with PP_TEST_HOOKS. */
-void pp_crashpoint(const char *name);
+void pp_store_crashpoint(const char *name);
 
 /* --- index.c: SQLite ----------------------------------------------- */
 
+/* Open the index (creating or, when `allow_rebuild`, rebuilding an
+ * unusable one); a no-op when open. */
 int pp_index_open(pp_reg *r, int allow_rebuild);
+
+/* Close the index, if open. */
+void pp_index_close(pp_reg *r);
+
+/* Index the main-line commits the index has not seen (*new_commits, may
+ * be NULL, says how many); from scratch when the branch was rewritten. */
 int pp_index_update(pp_reg *r, size_t *new_commits);
+
+/* Delete the index and build it again from history. */
 int pp_index_rebuild(pp_reg *r);
+
+/* Main-line commits: the tip, or the last one at or before `t` (seconds
+ * since the epoch).  1 with *out filled, 0 when there is none (an empty
+ * registry, a time before the first commit). */
+int pp_index_tip(pp_reg *r, pp_at *out);
+int pp_index_at_time(pp_reg *r, long long t, pp_at *out);
+
+/* The commit `oid` (hex): 1 with *out filled, out->seq -1 when it was
+ * merged from a side branch; 0 when the index does not know it. */
+int pp_index_commit(pp_reg *r, const char *oid, pp_at *out);
+
+/* 1 when passport `id` exists at main-line position `seq`, else 0. */
+int pp_index_has_passport(pp_reg *r, long long seq, const char *id);
+
+/* The ids of the passports one of whose names (id, name, alias) has the
+ * normal form `norm` at `seq`, in id order: a caller-owned array. */
+int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids);
+
+/* The blob of passport `id` at `seq`: 1 and *blob, or 0 when absent. */
+int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob);
+
+/* pp_reg_list(), pp_reg_log() at `seq`; the same trees. */
+int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
+                  cJSON **out);
+int pp_index_log(pp_reg *r, const char *id, cJSON **out);
+
+/* For each current field of `id` (or just `field`) the commit that set
+ * it, as pp_reg_blame() describes; an empty array when there is none. */
+int pp_index_blame(pp_reg *r, const char *id, const char *field,
+                   cJSON **out);
 
 /* --- fields.c: passports as sets of fields --------------------------- */
 
@@ -108,8 +166,12 @@ typedef struct pp_fields {
     size_t count;
 } pp_fields;
 
+/* The fields of a document (nodes borrowed from it), of a text, or of a
+ * blob of the registry (zero oid: an absent passport, no fields); *out is
+ * caller-owned (pp_fields_dispose). */
 int pp_fields_from_doc(const cJSON *doc, pp_fields *out);
 int pp_fields_from_text(const char *text, size_t len, pp_fields *out);
+int pp_fields_from_blob(pp_reg *r, const git_oid *blob, pp_fields *out);
 const pp_field *pp_fields_find(const pp_fields *f, const char *key);
 void pp_fields_dispose(pp_fields *f);
 
@@ -123,11 +185,10 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out);
 int pp_fields_diff(pp_reg *r, const char *id, const git_oid *a,
                    const git_oid *b, cJSON *changes);
 
-/* Parse "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) into seconds since the epoch;
- * *date_only says whether a time was given.  0 or -1. */
-int pp_parse_date(const char *s, long long *out, int *date_only);
+/* --- who.c ----------------------------------------------------------- */
 
-/* Canonical JSON of a node without the trailing newline. */
-int pp_json_compact_canonical(const cJSON *node, pp_buf *out);
+/* Parse "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) into seconds since the epoch;
+ * *date_only says whether no time was given.  0 or -1. */
+int pp_who_parse_date(const char *s, long long *out, int *date_only);
 
 #endif

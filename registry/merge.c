@@ -43,7 +43,7 @@ int pp_reg_remote_add(pp_reg *r, const char *name, const char *url)
     if (rc == GIT_EEXISTS)
         return pp_error_set(PP_EUSAGE, "remote '%s' already exists", name);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot add the remote");
+        return pp_store_fail(rc, "cannot add the remote");
     return 0;
 }
 
@@ -66,7 +66,7 @@ static int lookup_remote(pp_reg *r, const char *name, git_remote **out)
         return pp_error_set(PP_ENOTFOUND, "no remote '%s' (add one with "
                             "'passport remote add %s URL')", name, name);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read the remote");
+        return pp_store_fail(rc, "cannot read the remote");
     return 0;
 }
 
@@ -103,7 +103,7 @@ int pp_reg_push(pp_reg *r, const char *name)
     }
     pp_buf_dispose(&ps.msg);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot push");
+        return pp_store_fail(rc, "cannot push");
     return 0;
 }
 
@@ -240,104 +240,135 @@ static void report(struct merge *m, const char *id, const char *key,
     cJSON_AddItemToArray(m->conflicts, c);
 }
 
+static int same(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* Add field `key` = `value` (canonical JSON) to `out`. */
+static int keep_field(pp_fields *out, const char *key, char *value)
+{
+    pp_field *f = &out->items[out->count];
+    f->key = strdup(key);
+    f->value = value;
+    f->node = NULL;
+    if (!f->key || !f->value) {
+        free(f->key);
+        free(f->value);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    out->count++;
+    return 0;
+}
+
+/* The merged value of field `key` of passport `id` from its base, ours
+ * and theirs (NULL: absent) into `out`: the side that changed it, or the
+ * recorded resolution; a conflict is reported and leaves it out. */
+static int merge_field(struct merge *m, const char *id, const char *key,
+                       const char *vb, const char *vo, const char *vt,
+                       pp_fields *out)
+{
+    const struct resolution *res;
+    pp_buf v = PP_BUF_INIT;
+    const char *pick;
+
+    if (same(vo, vt) || same(vt, vb))
+        pick = vo;
+    else if (same(vo, vb))
+        pick = vt;
+    else if (!(res = find_res(m, id, key))) {
+        report(m, id, key, vb, vo, vt, NULL);
+        return 0;
+    } else {
+        if (!res->value)
+            return 0; /* resolved as absent */
+        if (pp_passport_compact(res->value, &v) < 0)
+            return PP_ENOMEM;
+        return keep_field(out, key, pp_buf_detach(&v));
+    }
+    return pick ? keep_field(out, key, strdup(pick)) : 0;
+}
+
+/* Merge the fields of the three versions (each sorted by key) into
+ * `out`, walking the union of their keys. */
+static int merge_fields(struct merge *m, const char *id,
+                        const pp_fields *f[3], pp_fields *out)
+{
+    size_t i[3] = {0, 0, 0};
+    int rc = 0;
+
+    out->items = calloc(f[0]->count + f[1]->count + f[2]->count + 1,
+                        sizeof(*out->items));
+    if (!out->items)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    while (rc == 0) {
+        const char *min = NULL, *v[3];
+        for (int s = 0; s < 3; s++) {
+            const char *k = i[s] < f[s]->count ? f[s]->items[i[s]].key
+                                               : NULL;
+            if (k && (!min || strcmp(k, min) < 0))
+                min = k;
+        }
+        if (!min)
+            break;
+        for (int s = 0; s < 3; s++)
+            v[s] = i[s] < f[s]->count && !strcmp(f[s]->items[i[s]].key, min)
+                       ? f[s]->items[i[s]++].value
+                       : NULL;
+        rc = merge_field(m, id, min, v[0], v[1], v[2], out);
+    }
+    return rc;
+}
+
+/* A merge of two valid passports can still break a rule that spans fields
+ * (active above total): then the passport as a whole is a conflict,
+ * settled by a whole-passport resolution.  `canon` is the merged text. */
+static int write_merged(struct merge *m, const char *id, const pp_buf *canon,
+                        const char *tb, const char *to, const char *tt)
+{
+    pp_passport *p = NULL;
+    pp_diags d = PP_DIAGS_INIT;
+    const struct resolution *whole = find_res(m, id, "*");
+    int rc = 0;
+
+    if (pp_passport_load_buffer(&p, canon->ptr, canon->len, id, id, &d) < 0) {
+        if (!whole)
+            report(m, id, "*", tb, to, tt,
+                   d.count ? d.items[0].message : "invalid after merge");
+        else if (cJSON_IsString(whole->value) &&
+                 strcmp(whole->value->valuestring, "theirs") == 0)
+            rc = add_write(m, id, tt);
+    } else if (strcmp(canon->ptr, to) != 0) {
+        rc = add_write(m, id, canon->ptr);
+    }
+    pp_passport_free(p);
+    pp_diags_dispose(&d);
+    return rc;
+}
+
 /* Three-way merge of one passport changed on both sides. */
 static int merge_passport(struct merge *m, const char *id, const char *tb,
                           const char *to, const char *tt)
 {
     pp_fields fb = {0}, fo = {0}, ft = {0}, out = {0};
+    const pp_fields *three[3] = {&fb, &fo, &ft};
     size_t conflicts_before = (size_t)cJSON_GetArraySize(m->conflicts);
-    const char *keys[3];
-    int rc = 0;
     cJSON *doc = NULL, *order = NULL;
     pp_buf canon = PP_BUF_INIT;
+    int rc;
 
     if ((rc = pp_fields_from_text(tb, strlen(tb), &fb)) < 0 ||
         (rc = pp_fields_from_text(to, strlen(to), &fo)) < 0 ||
-        (rc = pp_fields_from_text(tt, strlen(tt), &ft)) < 0)
+        (rc = pp_fields_from_text(tt, strlen(tt), &ft)) < 0 ||
+        (rc = merge_fields(m, id, three, &out)) < 0)
         goto done;
-    out.items = calloc(fb.count + fo.count + ft.count + 1,
-                       sizeof(*out.items));
-    if (!out.items) {
-        rc = pp_error_set(PP_ENOMEM, "out of memory");
-        goto done;
-    }
-    /* Walk the union of keys of the three sorted lists. */
-    {
-        size_t i[3] = {0, 0, 0};
-        const pp_fields *f[3] = {&fb, &fo, &ft};
-        for (;;) {
-            const char *min = NULL, *vb, *vo, *vt, *pick;
-            int use = 1;
-            for (int s = 0; s < 3; s++) {
-                keys[s] = i[s] < f[s]->count ? f[s]->items[i[s]].key : NULL;
-                if (keys[s] && (!min || strcmp(keys[s], min) < 0))
-                    min = keys[s];
-            }
-            if (!min)
-                break;
-            vb = keys[0] && !strcmp(keys[0], min) ? fb.items[i[0]++].value : NULL;
-            vo = keys[1] && !strcmp(keys[1], min) ? fo.items[i[1]++].value : NULL;
-            vt = keys[2] && !strcmp(keys[2], min) ? ft.items[i[2]++].value : NULL;
-#define SAME(a, b) ((!(a) && !(b)) || ((a) && (b) && !strcmp((a), (b))))
-            if (SAME(vo, vt) || SAME(vt, vb))
-                pick = vo;
-            else if (SAME(vo, vb))
-                pick = vt;
-            else {
-                const struct resolution *res = find_res(m, id, min);
-                if (!res) {
-                    report(m, id, min, vb, vo, vt, NULL);
-                    continue;
-                }
-                pp_buf v = PP_BUF_INIT;
-                use = res->value != NULL;
-                if (use)
-                    pp_json_compact_canonical(res->value, &v);
-                if (use) {
-                    out.items[out.count].key = strdup(min);
-                    out.items[out.count].value = pp_buf_detach(&v);
-                    out.count++;
-                }
-                pp_buf_dispose(&v);
-                continue;
-            }
-#undef SAME
-            if (pick) {
-                out.items[out.count].key = strdup(min);
-                out.items[out.count].value = strdup(pick);
-                out.count++;
-            }
-            (void)use;
-        }
-    }
     if ((size_t)cJSON_GetArraySize(m->conflicts) > conflicts_before)
         goto done; /* this passport waits for its resolutions */
     order = cJSON_Parse(to);
     if ((rc = pp_fields_to_doc(&out, order, &doc)) < 0 ||
         (rc = pp_passport_canonical(doc, &canon)) < 0)
         goto done;
-    {
-        /* A merge of two valid passports can still break a rule that spans
-         * fields (active above total): then the passport as a whole is a
-         * conflict. */
-        pp_passport *p = NULL;
-        pp_diags d = PP_DIAGS_INIT;
-        const struct resolution *whole = find_res(m, id, "*");
-        if (pp_passport_load_buffer(&p, canon.ptr, canon.len, id, id, &d) <
-            0) {
-            if (whole) {
-                if (cJSON_IsString(whole->value) &&
-                    strcmp(whole->value->valuestring, "theirs") == 0)
-                    rc = add_write(m, id, tt);
-            } else
-                report(m, id, "*", tb, to, tt,
-                       d.count ? d.items[0].message : "invalid after merge");
-        } else if (strcmp(canon.ptr, to) != 0) {
-            rc = add_write(m, id, canon.ptr);
-        }
-        pp_passport_free(p);
-        pp_diags_dispose(&d);
-    }
+    rc = write_merged(m, id, &canon, tb, to, tt);
 done:
     cJSON_Delete(doc);
     cJSON_Delete(order);
@@ -500,27 +531,20 @@ static int finish(struct merge *m, const pp_who *who, const char *remote,
     return 0;
 }
 
-int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
+/* Fetch the main branch of remote `name` into refs/remotes/NAME/main:
+ * *found = 1 and *theirs its commit, or 0 when the remote is empty. */
+static int fetch_remote(pp_reg *r, const char *name, git_oid *theirs,
+                        int *found)
 {
     git_remote *remote = NULL;
     git_fetch_options opts;
     pp_buf spec = PP_BUF_INIT, ref = PP_BUF_INIT;
-    struct merge m = {0};
-    git_oid ours, theirs;
-    int unborn, rc;
-    cJSON *state = NULL;
     char *specs[1];
     git_strarray refspecs = {specs, 1};
+    int rc;
 
-    *out = cJSON_CreateObject();
+    *found = 0;
     git_fetch_options_init(&opts, GIT_FETCH_OPTIONS_VERSION);
-    name = name ? name : "origin";
-    if (load_state(r, &state) == 0) {
-        cJSON_Delete(state);
-        return pp_error_set(PP_ECONFLICT, "a merge is in progress: resolve "
-                            "its conflicts ('passport resolve') or drop it "
-                            "('passport pull --abort')");
-    }
     if ((rc = lookup_remote(r, name, &remote)) < 0)
         return rc;
     pp_buf_printf(&spec, "+refs/heads/main:refs/remotes/%s/main", name);
@@ -528,75 +552,102 @@ int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
     rc = git_remote_fetch(remote, &refspecs, &opts, "passport pull");
     git_remote_free(remote);
     if (rc < 0) {
-        rc = pp_git_fail(rc, "cannot fetch");
-        goto done;
+        rc = pp_store_fail(rc, "cannot fetch");
+    } else {
+        pp_buf_printf(&ref, "refs/remotes/%s/main", name);
+        *found = git_reference_name_to_id(theirs, r->repo, ref.ptr) == 0;
     }
-    pp_buf_printf(&ref, "refs/remotes/%s/main", name);
-    if (git_reference_name_to_id(&theirs, r->repo, ref.ptr) < 0) {
-        cJSON_AddStringToObject(*out, "result", "up-to-date");
-        cJSON_AddStringToObject(*out, "note", "the remote registry is empty");
-        rc = 0;
-        goto done;
-    }
-    if ((rc = pp_store_tip(r, &ours, &unborn)) < 0)
-        goto done;
-    if (!unborn && (git_oid_equal(&ours, &theirs) ||
-                    git_graph_descendant_of(r->repo, &ours, &theirs) == 1)) {
-        cJSON_AddStringToObject(*out, "result", "up-to-date");
-        rc = 0;
-        goto done;
-    }
-    if (unborn || git_graph_descendant_of(r->repo, &theirs, &ours) == 1) {
-        char hex[GIT_OID_HEXSZ + 1];
-        rc = pp_store_move_branch(r, unborn ? NULL : &ours, &theirs,
-                                  "passport pull: fast-forward");
-        if (rc < 0)
-            goto done;
-        git_oid_tostr(hex, sizeof(hex), &theirs);
-        cJSON_AddStringToObject(*out, "result", "fast-forward");
-        cJSON_AddStringToObject(*out, "commit", hex);
-        (void)pp_index_update(r, NULL);
-        goto done;
-    }
-    if ((rc = git_merge_base(&m.base, r->repo, &ours, &theirs)) < 0) {
-        rc = pp_error_set(PP_ECONFLICT, "the two registries share no history; "
-                          "they cannot be merged");
-        goto done;
-    }
-    m.r = r;
-    m.ours = ours;
-    m.theirs = theirs;
-    if ((rc = compute(&m)) < 0)
-        goto done;
-    if (cJSON_GetArraySize(m.conflicts) == 0) {
-        rc = finish(&m, who, name, *out);
-        goto done;
-    }
-    /* Stop: save the merge, change nothing. */
-    state = cJSON_CreateObject();
-    {
-        char hex[GIT_OID_HEXSZ + 1];
-        cJSON_AddStringToObject(state, "remote", name);
-        git_oid_tostr(hex, sizeof(hex), &m.base);
-        cJSON_AddStringToObject(state, "base", hex);
-        git_oid_tostr(hex, sizeof(hex), &m.ours);
-        cJSON_AddStringToObject(state, "ours", hex);
-        git_oid_tostr(hex, sizeof(hex), &m.theirs);
-        cJSON_AddStringToObject(state, "theirs", hex);
-        cJSON_AddItemToObject(state, "resolutions", cJSON_CreateArray());
-    }
+    pp_buf_dispose(&spec);
+    pp_buf_dispose(&ref);
+    return rc;
+}
+
+/* Stop on the conflicts of `m`: save the merge, change nothing, and put
+ * the conflicts into `out`.  Returns PP_ECONFLICT (or why saving
+ * failed). */
+static int stop_on_conflicts(pp_reg *r, struct merge *m, const char *name,
+                             cJSON *out)
+{
+    cJSON *state = cJSON_CreateObject();
+    char hex[GIT_OID_HEXSZ + 1];
+    int rc;
+
+    cJSON_AddStringToObject(state, "remote", name);
+    git_oid_tostr(hex, sizeof(hex), &m->base);
+    cJSON_AddStringToObject(state, "base", hex);
+    git_oid_tostr(hex, sizeof(hex), &m->ours);
+    cJSON_AddStringToObject(state, "ours", hex);
+    git_oid_tostr(hex, sizeof(hex), &m->theirs);
+    cJSON_AddStringToObject(state, "theirs", hex);
+    cJSON_AddItemToObject(state, "resolutions", cJSON_CreateArray());
     rc = save_state(r, state);
     cJSON_Delete(state);
     if (rc < 0)
-        goto done;
-    cJSON_AddItemToObject(*out, "conflicts", m.conflicts);
-    m.conflicts = NULL;
-    rc = pp_error_set(PP_ECONFLICT, "the pull stopped on conflicts; "
-                      "nothing was changed");
-done:
+        return rc;
+    cJSON_AddItemToObject(out, "conflicts", m->conflicts);
+    m->conflicts = NULL;
+    return pp_error_set(PP_ECONFLICT, "the pull stopped on conflicts; "
+                        "nothing was changed");
+}
+
+/* Move the branch from `ours` (unborn: none) to `theirs`. */
+static int fast_forward(pp_reg *r, const git_oid *ours, int unborn,
+                        const git_oid *theirs, cJSON *out)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+    int rc = pp_store_move_branch(r, unborn ? NULL : ours, theirs,
+                                  "passport pull: fast-forward");
+    if (rc < 0)
+        return rc;
+    git_oid_tostr(hex, sizeof(hex), theirs);
+    cJSON_AddStringToObject(out, "result", "fast-forward");
+    cJSON_AddStringToObject(out, "commit", hex);
+    (void)pp_index_update(r, NULL);
+    return 0;
+}
+
+int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
+{
+    struct merge m = {0};
+    git_oid ours, theirs;
+    int unborn, found, rc;
+    cJSON *state = NULL;
+
+    *out = cJSON_CreateObject();
+    name = name ? name : "origin";
+    if (load_state(r, &state) == 0) {
+        cJSON_Delete(state);
+        return pp_error_set(PP_ECONFLICT, "a merge is in progress: resolve "
+                            "its conflicts ('passport resolve') or drop it "
+                            "('passport pull --abort')");
+    }
+    if ((rc = fetch_remote(r, name, &theirs, &found)) < 0)
+        return rc;
+    if (!found) {
+        cJSON_AddStringToObject(*out, "result", "up-to-date");
+        cJSON_AddStringToObject(*out, "note", "the remote registry is empty");
+        return 0;
+    }
+    if ((rc = pp_store_tip(r, &ours, &unborn)) < 0)
+        return rc;
+    if (!unborn && (git_oid_equal(&ours, &theirs) ||
+                    git_graph_descendant_of(r->repo, &ours, &theirs) == 1)) {
+        cJSON_AddStringToObject(*out, "result", "up-to-date");
+        return 0;
+    }
+    if (unborn || git_graph_descendant_of(r->repo, &theirs, &ours) == 1)
+        return fast_forward(r, &ours, unborn, &theirs, *out);
+    if (git_merge_base(&m.base, r->repo, &ours, &theirs) < 0)
+        return pp_error_set(PP_ECONFLICT, "the two registries share no "
+                            "history; they cannot be merged");
+    m.r = r;
+    m.ours = ours;
+    m.theirs = theirs;
+    if ((rc = compute(&m)) == 0)
+        rc = cJSON_GetArraySize(m.conflicts) == 0
+                 ? finish(&m, who, name, *out)
+                 : stop_on_conflicts(r, &m, name, *out);
     merge_dispose(&m);
-    pp_buf_dispose(&spec);
-    pp_buf_dispose(&ref);
     return rc;
 }
 

@@ -23,6 +23,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
+#include <sqlite3.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,179 +262,202 @@ static int numeric_cond(struct compiler *c, const char *fact, const char *op,
                    op);
 }
 
-static int cond(struct compiler *c)
-{
-    pp_buf field = PP_BUF_INIT;
-    size_t field_at = c->lx.start;
-    const char *f;
-    int rc = 0, is_fact, is_meta = 0, group = -1;
-    const char *unit;
+/* The field a condition names, as written and classified. */
+struct field {
+    pp_buf name;  /* as written */
+    size_t at;    /* its byte offset, for messages */
+    int is_fact;  /* a fact of the vocabulary */
+    int group;    /* an index of groups[], or -1 */
+};
 
-    if (c->lx.t != T_WORD) {
-        rc = fail_at(c, c->lx.start, "expected a field name");
-        goto done;
-    }
-    pp_buf_puts(&field, pp_buf_cstr(&c->lx.text));
-    f = field.ptr;
-    is_fact = pp_vocab_lookup(f) != NULL;
+/* Read and classify the field name at the current token. */
+static int field_name(struct compiler *c, struct field *f)
+{
+    const char *name;
+    int is_meta = 0;
+
+    f->at = c->lx.start;
+    f->group = -1;
+    if (c->lx.t != T_WORD)
+        return fail_at(c, c->lx.start, "expected a field name");
+    pp_buf_puts(&f->name, pp_buf_cstr(&c->lx.text));
+    name = f->name.ptr;
+    f->is_fact = pp_vocab_lookup(name) != NULL;
     for (size_t i = 0; i < sizeof(meta_fields) / sizeof(meta_fields[0]); i++)
-        if (!strcmp(meta_fields[i], f))
+        if (!strcmp(meta_fields[i], name))
             is_meta = 1;
     for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-        if (!strcmp(groups[i].name, f))
-            group = (int)i;
-    if (!is_fact && !is_meta && group < 0) {
-        rc = fail_at(c, field_at, "unknown field '%s' (a fact such as "
-                     "params.active, or id, name, developer, kind, family, "
-                     "optimizer, precision, mechanism)", f);
-        goto done;
+        if (!strcmp(groups[i].name, name))
+            f->group = (int)i;
+    if (!f->is_fact && !is_meta && f->group < 0)
+        return fail_at(c, f->at, "unknown field '%s' (a fact such as "
+                       "params.active, or id, name, developer, kind, family, "
+                       "optimizer, precision, mechanism)", name);
+    return next(c);
+}
+
+/* "f.key = ?N" for the field's key ("facts/NAME" for a fact). */
+static int key_equals(struct compiler *c, const struct field *f)
+{
+    pp_buf key = PP_BUF_INIT;
+    int rc;
+    pp_buf_printf(&key, f->is_fact ? "facts/%s" : "%s", f->name.ptr);
+    pp_buf_puts(&c->sql, "f.key = ");
+    rc = bind_str(c, key.ptr);
+    pp_buf_dispose(&key);
+    return rc;
+}
+
+/* FIELD "is" ["not"] ("undisclosed" | "disclosed" | "present"), at the
+ * token after "is". */
+static int is_cond(struct compiler *c, const struct field *f)
+{
+    int negate = 0, rc;
+
+    if (is_word(c, "not")) {
+        negate = 1;
+        if ((rc = next(c)) < 0)
+            return rc;
     }
+    if (!f->is_fact)
+        return fail_at(c, f->at, "'is' applies to facts only");
+    if (!is_word(c, "undisclosed") && !is_word(c, "disclosed") &&
+        !is_word(c, "present"))
+        return fail_at(c, c->lx.start, "expected undisclosed, disclosed or "
+                       "present after 'is'");
+    remember_fact(c, f->name.ptr);
+    pp_buf_puts(&c->sql, negate ? "NOT " : "");
+    exists_open(c);
+    rc = key_equals(c, f);
+    if (rc == 0 && !is_word(c, "present")) {
+        pp_buf_puts(&c->sql, " AND f.status = ");
+        rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+    }
+    pp_buf_putc(&c->sql, ')');
+    return rc < 0 ? rc : next(c);
+}
+
+/* FIELD "~" STRING, at the token after "~": the text contains it. */
+static int contains_cond(struct compiler *c, const struct field *f)
+{
+    int rc = 0;
+
+    if (c->lx.t != T_STR && c->lx.t != T_WORD)
+        return fail_at(c, c->lx.start, "expected a quoted text after '~'");
+    if (f->is_fact)
+        remember_fact(c, f->name.ptr);
+    exists_open(c);
+    if (f->group >= 0)
+        pp_buf_printf(&c->sql, "f.key LIKE '%s'", groups[f->group].like);
+    else
+        rc = key_equals(c, f);
+    pp_buf_puts(&c->sql, " AND instr(lower(coalesce(f.text, f.value)), "
+                         "lower(");
+    if (rc == 0)
+        rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+    pp_buf_puts(&c->sql, ")) > 0)");
+    return rc < 0 ? rc : next(c);
+}
+
+/* FIELD op NUMBER, at the number. */
+static int number_cond(struct compiler *c, const struct field *f,
+                       const char *op)
+{
+    double v;
+    int rc;
+
+    if (!(f->is_fact && pp_vocab_unit(f->name.ptr)))
+        return fail_at(c, f->at, "'%s' is not a numeric fact", f->name.ptr);
+    if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v, NULL) < 0)
+        return fail_at(c, c->lx.start, "bad number '%s' (use 30B, 15T, "
+                       "7.2e23 ...)", pp_buf_cstr(&c->lx.text));
+    remember_fact(c, f->name.ptr);
+    rc = numeric_cond(c, f->name.ptr, op, v);
+    return rc < 0 ? rc : next(c);
+}
+
+/* FIELD ("=" | "!=") STRING, at the string. */
+static int text_cond(struct compiler *c, const struct field *f,
+                     const char *op, size_t op_at)
+{
+    int rc;
+
+    if (f->is_fact && pp_vocab_unit(f->name.ptr))
+        return fail_at(c, c->lx.start, "'%s' is numeric: compare it with a "
+                       "number", f->name.ptr);
+    if (strcmp(op, "=") && strcmp(op, "!="))
+        return fail_at(c, op_at, "texts compare with =, != or ~ only");
+    if (f->group >= 0)
+        return fail_at(c, op_at, "'%s' is a group of fields: use ~",
+                       f->name.ptr);
+    if (f->is_fact)
+        remember_fact(c, f->name.ptr);
+    if (!strcmp(op, "!="))
+        pp_buf_puts(&c->sql, "NOT ");
+    if (!strcmp(f->name.ptr, "id")) {
+        pp_buf_puts(&c->sql, "(p.passport = ");
+        rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+        pp_buf_putc(&c->sql, ')');
+    } else {
+        exists_open(c);
+        rc = key_equals(c, f);
+        pp_buf_puts(&c->sql, " AND lower(coalesce(f.text, f.value)) = "
+                             "lower(");
+        if (rc == 0)
+            rc = bind_str(c, pp_buf_cstr(&c->lx.text));
+        pp_buf_puts(&c->sql, "))");
+    }
+    return rc < 0 ? rc : next(c);
+}
+
+/* FIELD op VALUE, at the operator. */
+static int compare_cond(struct compiler *c, const struct field *f)
+{
+    static const char *const ops[] = {"=", "==", "!=", "<", "<=", ">", ">="};
+    pp_buf op = PP_BUF_INIT;
+    size_t op_at = c->lx.start;
+    const char *o;
+    int rc, known = 0;
+
+    pp_buf_puts(&op, pp_buf_cstr(&c->lx.text));
     if ((rc = next(c)) < 0)
         goto done;
+    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+        known |= !strcmp(op.ptr, ops[i]);
+    o = !strcmp(op.ptr, "==") ? "=" : op.ptr;
+    if (!strcmp(op.ptr, "~"))
+        rc = contains_cond(c, f);
+    else if (!known)
+        rc = fail_at(c, op_at, "unknown operator '%s'", op.ptr);
+    else if (c->lx.t == T_NUM)
+        rc = number_cond(c, f, o);
+    else if (c->lx.t == T_STR || c->lx.t == T_WORD)
+        rc = text_cond(c, f, o, op_at);
+    else
+        rc = fail_at(c, c->lx.start, "expected a value after '%s'", op.ptr);
+done:
+    pp_buf_dispose(&op);
+    return rc;
+}
 
+static int cond(struct compiler *c)
+{
+    struct field f = {PP_BUF_INIT, 0, 0, -1};
+    int rc;
+
+    if ((rc = field_name(c, &f)) < 0)
+        goto done;
     if (is_word(c, "is")) {
-        int negate = 0;
-        if ((rc = next(c)) < 0)
-            goto done;
-        if (is_word(c, "not")) {
-            negate = 1;
-            if ((rc = next(c)) < 0)
-                goto done;
-        }
-        if (!is_fact) {
-            rc = fail_at(c, field_at, "'is' applies to facts only");
-            goto done;
-        }
-        if (!is_word(c, "undisclosed") && !is_word(c, "disclosed") &&
-            !is_word(c, "present")) {
-            rc = fail_at(c, c->lx.start, "expected undisclosed, disclosed or "
-                         "present after 'is'");
-            goto done;
-        }
-        remember_fact(c, f);
-        pp_buf_puts(&c->sql, negate ? "NOT " : "");
-        exists_open(c);
-        pp_buf_puts(&c->sql, "f.key = ");
-        {
-            pp_buf key = PP_BUF_INIT;
-            pp_buf_printf(&key, "facts/%s", f);
-            rc = bind_str(c, key.ptr);
-            pp_buf_dispose(&key);
-        }
-        if (rc == 0 && !is_word(c, "present")) {
-            pp_buf_puts(&c->sql, " AND f.status = ");
-            rc = bind_str(c, pp_buf_cstr(&c->lx.text));
-        }
-        pp_buf_putc(&c->sql, ')');
-        if (rc == 0)
-            rc = next(c);
-        goto done;
-    }
-    if (c->lx.t != T_OP) {
+        if ((rc = next(c)) == 0)
+            rc = is_cond(c, &f);
+    } else if (c->lx.t != T_OP) {
         rc = fail_at(c, c->lx.start, "expected an operator (=, !=, <, <=, >, "
-                     ">=, ~ or 'is') after '%s'", f);
-        goto done;
-    }
-    {
-        pp_buf op = PP_BUF_INIT;
-        size_t op_at = c->lx.start;
-        pp_buf_puts(&op, pp_buf_cstr(&c->lx.text));
-        if ((rc = next(c)) < 0) {
-            pp_buf_dispose(&op);
-            goto done;
-        }
-        if (!strcmp(op.ptr, "~")) {
-            if (c->lx.t != T_STR && c->lx.t != T_WORD) {
-                rc = fail_at(c, c->lx.start, "expected a quoted text after "
-                             "'~'");
-            } else {
-                if (is_fact)
-                    remember_fact(c, f);
-                exists_open(c);
-                if (group >= 0) {
-                    pp_buf_printf(&c->sql, "f.key LIKE '%s'", groups[group].like);
-                } else {
-                    pp_buf k = PP_BUF_INIT;
-                    pp_buf_printf(&k, is_fact ? "facts/%s" : "%s", f);
-                    pp_buf_puts(&c->sql, "f.key = ");
-                    rc = bind_str(c, k.ptr);
-                    pp_buf_dispose(&k);
-                }
-                pp_buf_puts(&c->sql, " AND instr(lower(coalesce(f.text, "
-                                     "f.value)), lower(");
-                if (rc == 0)
-                    rc = bind_str(c, pp_buf_cstr(&c->lx.text));
-                pp_buf_puts(&c->sql, ")) > 0)");
-                if (rc == 0)
-                    rc = next(c);
-            }
-        } else if (!strcmp(op.ptr, "=") || !strcmp(op.ptr, "==") ||
-                   !strcmp(op.ptr, "!=") || !strcmp(op.ptr, "<") ||
-                   !strcmp(op.ptr, "<=") || !strcmp(op.ptr, ">") ||
-                   !strcmp(op.ptr, ">=")) {
-            const char *o = !strcmp(op.ptr, "==") ? "=" : op.ptr;
-            unit = is_fact ? pp_vocab_unit(f) : NULL;
-            if (c->lx.t == T_NUM) {
-                double v;
-                if (!unit) {
-                    rc = fail_at(c, field_at, "'%s' is not a numeric fact",
-                                 f);
-                } else if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v,
-                                        NULL) < 0) {
-                    rc = fail_at(c, c->lx.start, "bad number '%s' (use 30B, "
-                                 "15T, 7.2e23 ...)", pp_buf_cstr(&c->lx.text));
-                } else {
-                    remember_fact(c, f);
-                    rc = numeric_cond(c, f, o, v);
-                    if (rc == 0)
-                        rc = next(c);
-                }
-            } else if (c->lx.t == T_STR || c->lx.t == T_WORD) {
-                if (unit) {
-                    rc = fail_at(c, c->lx.start, "'%s' is numeric: compare it "
-                                 "with a number", f);
-                } else if (strcmp(o, "=") && strcmp(o, "!=")) {
-                    rc = fail_at(c, op_at, "texts compare with =, != or ~ "
-                                 "only");
-                } else if (group >= 0) {
-                    rc = fail_at(c, op_at, "'%s' is a group of fields: use ~",
-                                 f);
-                } else {
-                    pp_buf k = PP_BUF_INIT;
-                    if (is_fact)
-                        remember_fact(c, f);
-                    if (!strcmp(o, "!="))
-                        pp_buf_puts(&c->sql, "NOT ");
-                    if (!strcmp(f, "id")) {
-                        pp_buf_puts(&c->sql, "(p.passport = ");
-                        rc = bind_str(c, pp_buf_cstr(&c->lx.text));
-                        pp_buf_putc(&c->sql, ')');
-                    } else {
-                        exists_open(c);
-                        pp_buf_printf(&k, is_fact ? "facts/%s" : "%s", f);
-                        pp_buf_puts(&c->sql, "f.key = ");
-                        rc = bind_str(c, k.ptr);
-                        pp_buf_puts(&c->sql, " AND lower(coalesce(f.text, "
-                                             "f.value)) = lower(");
-                        if (rc == 0)
-                            rc = bind_str(c, pp_buf_cstr(&c->lx.text));
-                        pp_buf_puts(&c->sql, "))");
-                    }
-                    pp_buf_dispose(&k);
-                    if (rc == 0)
-                        rc = next(c);
-                }
-            } else {
-                rc = fail_at(c, c->lx.start, "expected a value after '%s'",
-                             op.ptr);
-            }
-        } else {
-            rc = fail_at(c, op_at, "unknown operator '%s'", op.ptr);
-        }
-        pp_buf_dispose(&op);
+                     ">=, ~ or 'is') after '%s'", f.name.ptr);
+    } else {
+        rc = compare_cond(c, &f);
     }
 done:
-    pp_buf_dispose(&field);
+    pp_buf_dispose(&f.name);
     return rc;
 }
 

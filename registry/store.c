@@ -20,7 +20,23 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-int pp_git_fail(int gitrc, const char *what)
+static int libgit2_ready;
+
+static void shutdown_libgit2(void)
+{
+    git_libgit2_shutdown();
+}
+
+void pp_store_init(void)
+{
+    if (!libgit2_ready) {
+        git_libgit2_init();
+        libgit2_ready = 1;
+        atexit(shutdown_libgit2);
+    }
+}
+
+int pp_store_fail(int gitrc, const char *what)
 {
     const git_error *e = git_error_last();
     int code = PP_ERROR;
@@ -34,7 +50,7 @@ int pp_git_fail(int gitrc, const char *what)
                         e && e->message ? e->message : "libgit2 error");
 }
 
-void pp_crashpoint(const char *name)
+void pp_store_crashpoint(const char *name)
 {
 #ifdef PP_TEST_HOOKS
     const char *at = getenv("PASSPORT_TEST_CRASH_AT");
@@ -51,6 +67,21 @@ void pp_crashpoint(const char *name)
 #endif
 }
 
+int pp_store_rev_commit(pp_reg *r, const char *rev, git_oid *out)
+{
+    git_object *obj = NULL, *c = NULL;
+    int rc = git_revparse_single(&obj, r->repo, rev);
+    if (rc == 0)
+        rc = git_object_peel(&c, obj, GIT_OBJECT_COMMIT);
+    git_object_free(obj);
+    if (rc < 0)
+        return pp_error_set(PP_ENOTFOUND, "no revision '%s' in the registry",
+                            rev);
+    *out = *git_object_id(c);
+    git_object_free(c);
+    return 0;
+}
+
 int pp_store_tip(pp_reg *r, git_oid *tip, int *unborn)
 {
     int rc = git_reference_name_to_id(tip, r->repo, PP_BRANCH);
@@ -61,7 +92,7 @@ int pp_store_tip(pp_reg *r, git_oid *tip, int *unborn)
         return 0;
     }
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read the registry branch");
+        return pp_store_fail(rc, "cannot read the registry branch");
     return 0;
 }
 
@@ -70,7 +101,7 @@ int pp_store_read_blob(pp_reg *r, const git_oid *oid, pp_buf *out)
     git_blob *blob = NULL;
     int rc = git_blob_lookup(&blob, r->repo, oid);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read a passport blob");
+        return pp_store_fail(rc, "cannot read a passport blob");
     rc = pp_buf_put(out, git_blob_rawcontent(blob),
                     (size_t)git_blob_rawsize(blob));
     git_blob_free(blob);
@@ -82,11 +113,11 @@ static int commit_tree(pp_reg *r, const git_oid *commit, git_tree **out)
     git_commit *c = NULL;
     int rc = git_commit_lookup(&c, r->repo, commit);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read a registry commit");
+        return pp_store_fail(rc, "cannot read a registry commit");
     rc = git_commit_tree(out, c);
     git_commit_free(c);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read a registry tree");
+        return pp_store_fail(rc, "cannot read a registry tree");
     return 0;
 }
 
@@ -107,7 +138,7 @@ int pp_store_read_at(pp_reg *r, const git_oid *commit, const char *id,
         return pp_error_set(PP_ENOTFOUND, "no passport '%s' at that "
                             "revision", id);
     if (rc < 0)
-        return pp_git_fail(rc, "cannot read the registry tree");
+        return pp_store_fail(rc, "cannot read the registry tree");
     rc = pp_store_read_blob(r, git_tree_entry_id(e), out);
     git_tree_entry_free(e);
     return rc;
@@ -146,7 +177,7 @@ int pp_store_changes(pp_reg *r, const git_oid *from, const git_oid *to,
         (to && (rc = commit_tree(r, to, &b)) < 0))
         goto done;
     if ((rc = git_diff_tree_to_tree(&diff, r->repo, a, b, &opts)) < 0) {
-        rc = pp_git_fail(rc, "cannot compare registry trees");
+        rc = pp_store_fail(rc, "cannot compare registry trees");
         goto done;
     }
     nd = git_diff_num_deltas(diff);
@@ -191,23 +222,23 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
     if (parent) {
         if ((rc = git_commit_lookup(&parents[np++], r->repo, parent)) < 0 ||
             (rc = git_commit_tree(&root, parents[0])) < 0) {
-            rc = pp_git_fail(rc, "cannot read the registry tip");
+            rc = pp_store_fail(rc, "cannot read the registry tip");
             goto done;
         }
         const git_tree_entry *e = git_tree_entry_byname(root, PP_TREE_DIR);
         if (e && (rc = git_tree_lookup(&dir, r->repo,
                                        git_tree_entry_id(e))) < 0) {
-            rc = pp_git_fail(rc, "cannot read the passports folder");
+            rc = pp_store_fail(rc, "cannot read the passports folder");
             goto done;
         }
     }
     if (parent2 && (rc = git_commit_lookup(&parents[np++], r->repo,
                                            parent2)) < 0) {
-        rc = pp_git_fail(rc, "cannot read the merged commit");
+        rc = pp_store_fail(rc, "cannot read the merged commit");
         goto done;
     }
     if ((rc = git_treebuilder_new(&db, r->repo, dir)) < 0) {
-        rc = pp_git_fail(rc, "cannot build a tree");
+        rc = pp_store_fail(rc, "cannot build a tree");
         goto done;
     }
     for (i = 0; i < n; i++) {
@@ -216,7 +247,7 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
         if (!w[i].text) {
             rc = git_treebuilder_remove(db, name);
             if (rc < 0 && rc != GIT_ENOTFOUND) {
-                rc = pp_git_fail(rc, "cannot remove a passport");
+                rc = pp_store_fail(rc, "cannot remove a passport");
                 goto done;
             }
             continue;
@@ -225,14 +256,14 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
                                               strlen(w[i].text))) < 0 ||
             (rc = git_treebuilder_insert(NULL, db, name, &oid,
                                          GIT_FILEMODE_BLOB)) < 0) {
-            rc = pp_git_fail(rc, "cannot store a passport");
+            rc = pp_store_fail(rc, "cannot store a passport");
             goto done;
         }
     }
-    pp_crashpoint("put-after-blobs");
+    pp_store_crashpoint("put-after-blobs");
     if ((rc = git_treebuilder_write(&dir_oid, db)) < 0 ||
         (rc = git_treebuilder_new(&rb, r->repo, root)) < 0) {
-        rc = pp_git_fail(rc, "cannot write a tree");
+        rc = pp_store_fail(rc, "cannot write a tree");
         goto done;
     }
     if (git_treebuilder_entrycount(db) == 0)
@@ -243,18 +274,18 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
     if ((rc < 0 && rc != GIT_ENOTFOUND) ||
         (rc = git_treebuilder_write(&root_oid, rb)) < 0 ||
         (rc = git_tree_lookup(&newroot, r->repo, &root_oid)) < 0) {
-        rc = pp_git_fail(rc, "cannot write the root tree");
+        rc = pp_store_fail(rc, "cannot write the root tree");
         goto done;
     }
-    pp_crashpoint("put-after-trees");
+    pp_store_crashpoint("put-after-trees");
     rc = git_commit_create(out, r->repo, NULL, author, committer, "UTF-8",
                            message, newroot, np,
                            (const git_commit **)parents);
     if (rc < 0) {
-        rc = pp_git_fail(rc, "cannot create a commit");
+        rc = pp_store_fail(rc, "cannot create a commit");
         goto done;
     }
-    pp_crashpoint("put-after-commit");
+    pp_store_crashpoint("put-after-commit");
     rc = 0;
 done:
     git_treebuilder_free(db);
@@ -296,7 +327,7 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
         return pp_error_set(PP_ECONFLICT, "the registry branch moved "
                             "meanwhile");
     if (rc < 0)
-        return pp_git_fail(rc, "cannot move the registry branch");
-    pp_crashpoint("put-after-ref");
+        return pp_store_fail(rc, "cannot move the registry branch");
+    pp_store_crashpoint("put-after-ref");
     return 0;
 }
