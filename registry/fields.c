@@ -106,9 +106,9 @@ static int flatten(struct acc *a, const cJSON *node, const char *path)
         } else if (how == ARR_IDX) {
             pp_buf_printf(&key, "%d", i);
         } else {
-            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-            if (cJSON_IsString(id))
-                pp_buf_puts(&key, id->valuestring);
+            const char *id = pp_json_str(c, "id", NULL);
+            if (id)
+                pp_buf_puts(&key, id);
             else
                 pp_buf_printf(&key, "%d", i); /* not valid; keep data */
         }
@@ -194,7 +194,7 @@ static cJSON *child(cJSON *parent, int how, const char *seg, int make_array)
 {
     cJSON *c = NULL;
     if (how == OBJ) {
-        c = cJSON_GetObjectItemCaseSensitive(parent, seg);
+        c = (cJSON *)pp_json_get(parent, seg); /* the tree is ours */
         if (!c) {
             c = make_array ? cJSON_CreateArray() : cJSON_CreateObject();
             if (c)
@@ -205,8 +205,8 @@ static cJSON *child(cJSON *parent, int how, const char *seg, int make_array)
     if (how == ARR_ID) {
         cJSON_ArrayForEach(c, parent)
         {
-            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-            if (cJSON_IsString(id) && strcmp(id->valuestring, seg) == 0)
+            const char *id = pp_json_str(c, "id", NULL);
+            if (id && strcmp(id, seg) == 0)
                 return c;
         }
     } else {
@@ -276,7 +276,8 @@ static int place(cJSON *root, const char *key, cJSON *value)
             memcpy(path + plen, name, n + 1);
             plen += n;
             sub_how = split_of(path);
-            cur = child(cur, how, name, sub_how == ARR_ID || sub_how == ARR_IDX);
+            cur = child(cur, how, name,
+                        sub_how == ARR_ID || sub_how == ARR_IDX);
             if (!cur) {
                 cJSON_Delete(value);
                 return pp_error_set(PP_ENOMEM, "out of memory");
@@ -288,10 +289,9 @@ static int place(cJSON *root, const char *key, cJSON *value)
 
 static int same_id(const cJSON *a, const cJSON *b)
 {
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, "id");
-    const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, "id");
-    return cJSON_IsString(x) && cJSON_IsString(y) &&
-           strcmp(x->valuestring, y->valuestring) == 0;
+    const char *x = pp_json_str(a, "id", NULL);
+    const char *y = pp_json_str(b, "id", NULL);
+    return x && y && strcmp(x, y) == 0;
 }
 
 /* Order the items of an id-keyed array like `order` does, new ids last.
@@ -352,9 +352,8 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
     for (size_t i = 0; rc == 0 && i < sizeof(splits) / sizeof(splits[0]);
          i++) {
         if (splits[i].how == ARR_ID && !strchr(splits[i].path, '/'))
-            rc = reorder(
-                cJSON_GetObjectItemCaseSensitive(root, splits[i].path),
-                cJSON_GetObjectItemCaseSensitive(order, splits[i].path));
+            rc = reorder((cJSON *)pp_json_get(root, splits[i].path),
+                         pp_json_get(order, splits[i].path));
     }
     if (rc < 0) {
         cJSON_Delete(root);

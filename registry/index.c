@@ -32,6 +32,7 @@
 
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
@@ -404,6 +405,52 @@ static const char *attributed(const struct updater *u, const char *id,
     return NULL;
 }
 
+/* Remember which field values change `ch` of side-branch commit `hex`
+ * set. */
+static int attribute_change(struct updater *u, const char *hex,
+                            const pp_change *ch)
+{
+    pp_fields before = {0}, after = {0};
+    int rc = record_touch(u, hex, ch->id, ch);
+
+    if (rc == 0 && (rc = pp_fields_from_blob(u->r, &ch->old_blob,
+                                             &before)) == 0)
+        rc = pp_fields_from_blob(u->r, &ch->new_blob, &after);
+    for (size_t k = 0; rc == 0 && k < after.count; k++) {
+        const pp_field *old = pp_fields_find(&before, after.items[k].key);
+        if (!old || strcmp(old->value, after.items[k].value) != 0)
+            rc = add_attribution(u, ch->id, &after.items[k], hex);
+    }
+    pp_fields_dispose(&after);
+    pp_fields_dispose(&before);
+    return rc;
+}
+
+/* Record side-branch commit `oid` and the field values it set. */
+static int record_side_commit(struct updater *u, const git_oid *oid)
+{
+    git_commit *c = NULL;
+    pp_change *ch = NULL;
+    size_t n = 0;
+    char hex[GIT_OID_HEXSZ + 1];
+    int rc;
+
+    if ((rc = git_commit_lookup(&c, u->r->repo, oid)) < 0)
+        return pp_store_fail(rc, "cannot read a merged commit");
+    git_oid_tostr(hex, sizeof(hex), oid);
+    if ((rc = record_commit(u, c, -1)) == 0)
+        rc = pp_store_changes(u->r,
+                              git_commit_parentcount(c)
+                                  ? git_commit_parent_id(c, 0)
+                                  : NULL,
+                              oid, &ch, &n);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = attribute_change(u, hex, &ch[i]);
+    free(ch);
+    git_commit_free(c);
+    return rc;
+}
+
 /* Record the commits a merge brings in from its second parent, and which
  * field values each of them set. */
 static int record_side(struct updater *u, const git_commit *merge)
@@ -422,86 +469,55 @@ static int record_side(struct updater *u, const git_commit *merge)
         git_revwalk_free(walk);
         return pp_store_fail(rc, "cannot walk a merged branch");
     }
-    while ((rc = git_revwalk_next(&oid, walk)) == 0) {
-        git_commit *c = NULL;
-        pp_change *ch = NULL;
-        size_t n = 0;
-        char hex[GIT_OID_HEXSZ + 1];
-        const git_oid *parent;
-
-        if ((rc = git_commit_lookup(&c, u->r->repo, &oid)) < 0) {
-            rc = pp_store_fail(rc, "cannot read a merged commit");
+    while ((rc = git_revwalk_next(&oid, walk)) == 0)
+        if ((rc = record_side_commit(u, &oid)) < 0)
             break;
-        }
-        git_oid_tostr(hex, sizeof(hex), &oid);
-        parent = git_commit_parentcount(c) ? git_commit_parent_id(c, 0)
-                                           : NULL;
-        rc = record_commit(u, c, -1);
-        if (rc == 0)
-            rc = pp_store_changes(u->r, parent, &oid, &ch, &n);
-        for (size_t i = 0; rc == 0 && i < n; i++) {
-            pp_fields before, after;
-            rc = record_touch(u, hex, ch[i].id, &ch[i]);
-            if (rc == 0 && (rc = pp_fields_from_blob(u->r, &ch[i].old_blob,
-                                             &before)) == 0) {
-                if ((rc = pp_fields_from_blob(u->r, &ch[i].new_blob, &after)) == 0) {
-                    for (size_t k = 0; rc == 0 && k < after.count; k++) {
-                        const pp_field *old = pp_fields_find(
-                            &before, after.items[k].key);
-                        if (!old || strcmp(old->value,
-                                           after.items[k].value) != 0)
-                            rc = add_attribution(u, ch[i].id,
-                                                 &after.items[k], hex);
-                    }
-                    pp_fields_dispose(&after);
-                }
-                pp_fields_dispose(&before);
-            }
-        }
-        free(ch);
-        git_commit_free(c);
-        if (rc < 0)
-            break;
-    }
     git_revwalk_free(walk);
     return rc == GIT_ITEROVER ? 0 : rc;
 }
 
 /* Columns that make facts queryable: number, qualifier, status and a
- * searchable text. */
+ * searchable text (for a field that is no fact, its JSON). */
 static void bind_fact_columns(sqlite3_stmt *st, const pp_field *f)
 {
     cJSON *parsed = NULL;
-    const cJSON *v = f->node;
-    if (strncmp(f->key, "facts/", 6) == 0 && !v)
-        v = parsed = cJSON_Parse(f->value);
-    if (strncmp(f->key, "facts/", 6) == 0 && v) {
-        const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
-        const cJSON *q = cJSON_GetObjectItemCaseSensitive(v, "qualifier");
-        const cJSON *s = cJSON_GetObjectItemCaseSensitive(v, "status");
-        if (cJSON_IsNumber(val))
-            sqlite3_bind_double(st, 4, val->valuedouble);
-        if (cJSON_IsString(q))
-            sqlite3_bind_text(st, 5, q->valuestring, -1, SQLITE_TRANSIENT);
-        if (cJSON_IsString(s))
-            sqlite3_bind_text(st, 6, s->valuestring, -1, SQLITE_TRANSIENT);
-        if (cJSON_IsString(val)) {
-            sqlite3_bind_text(st, 7, val->valuestring, -1, SQLITE_TRANSIENT);
-        } else if (cJSON_IsArray(val)) {
-            pp_buf t = PP_BUF_INIT;
-            const cJSON *c;
-            cJSON_ArrayForEach(c, val)
-                if (cJSON_IsString(c))
-                    pp_buf_printf(&t, "%s%s", t.len ? ", " : "",
-                                  c->valuestring);
-            sqlite3_bind_text(st, 7, pp_buf_cstr(&t), -1, SQLITE_TRANSIENT);
-            pp_buf_dispose(&t);
-        }
-        cJSON_Delete(parsed);
+    const cJSON *fact = f->node;
+    pp_buf text = PP_BUF_INIT;
+    pp_fact_num n;
+
+    if (strncmp(f->key, "facts/", 6) == 0 && !fact)
+        fact = parsed = cJSON_Parse(f->value);
+    if (strncmp(f->key, "facts/", 6) != 0 || !fact) {
+        sqlite3_bind_text(st, 7, f->value, -1, SQLITE_TRANSIENT);
         return;
     }
+    if (pp_fact_number_of(fact, &n)) {
+        sqlite3_bind_double(st, 4, n.value);
+        sqlite3_bind_text(st, 5, n.qualifier, -1, SQLITE_TRANSIENT);
+    }
+    sqlite3_bind_text(st, 6,
+                      pp_fact_status_of(fact) == PP_FACT_UNDISCLOSED
+                          ? "undisclosed"
+                          : "disclosed",
+                      -1, SQLITE_STATIC);
+    if (pp_fact_text_of(fact, &text))
+        sqlite3_bind_text(st, 7, pp_buf_cstr(&text), -1, SQLITE_TRANSIENT);
+    pp_buf_dispose(&text);
     cJSON_Delete(parsed);
-    sqlite3_bind_text(st, 7, f->value, -1, SQLITE_TRANSIENT);
+}
+
+/* Index one name of passport `id` (in normal form; none when it has no
+ * letters or digits). */
+static int add_name(struct updater *u, const char *id, const char *name,
+                    long long seq, pp_buf *norm)
+{
+    pp_name_normalize(name, norm);
+    if (!norm->len)
+        return 0;
+    sqlite3_bind_text(u->ins_name, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(u->ins_name, 2, norm->ptr, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(u->ins_name, 3, seq);
+    return run(u, u->ins_name);
 }
 
 /* `doc` is NULL for a blob that is not valid JSON (written with plain
@@ -509,40 +525,26 @@ static void bind_fact_columns(sqlite3_stmt *st, const pp_field *f)
 static int index_names(struct updater *u, const char *id, const cJSON *doc,
                        long long seq, const char *blob_hex)
 {
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(doc, "name"), *a;
+    const char *name = pp_json_str(doc, "name", NULL);
+    const cJSON *a;
     pp_buf n = PP_BUF_INIT;
-    int rc = 0;
+    int rc;
 
     sqlite3_bind_text(u->ins_pass, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(u->ins_pass, 2, blob_hex, -1, SQLITE_TRANSIENT);
-    if (cJSON_IsString(name))
-        sqlite3_bind_text(u->ins_pass, 3, name->valuestring, -1,
-                          SQLITE_TRANSIENT);
+    if (name)
+        sqlite3_bind_text(u->ins_pass, 3, name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(u->ins_pass, 4, seq);
-    if ((rc = run(u, u->ins_pass)) < 0)
+    if ((rc = run(u, u->ins_pass)) < 0 ||
+        (rc = add_name(u, id, id, seq, &n)) < 0 ||
+        (name && (rc = add_name(u, id, name, seq, &n)) < 0))
         goto done;
-
-#define ADD_NAME(str)                                                       \
-    do {                                                                    \
-        pp_name_normalize((str), &n);                                       \
-        if (n.len) {                                                        \
-            sqlite3_bind_text(u->ins_name, 1, id, -1, SQLITE_TRANSIENT);    \
-            sqlite3_bind_text(u->ins_name, 2, n.ptr, -1, SQLITE_TRANSIENT); \
-            sqlite3_bind_int64(u->ins_name, 3, seq);                        \
-            if ((rc = run(u, u->ins_name)) < 0)                             \
-                goto done;                                                  \
-        }                                                                   \
-    } while (0)
-
-    ADD_NAME(id);
-    if (cJSON_IsString(name))
-        ADD_NAME(name->valuestring);
-    cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(doc, "aliases"))
+    cJSON_ArrayForEach(a, pp_json_get(doc, "aliases"))
     {
-        if (cJSON_IsString(a))
-            ADD_NAME(a->valuestring);
+        if (cJSON_IsString(a) &&
+            (rc = add_name(u, id, a->valuestring, seq, &n)) < 0)
+            break;
     }
-#undef ADD_NAME
 done:
     pp_buf_dispose(&n);
     return rc;

@@ -24,6 +24,7 @@
 #include "../core/io.h"
 #include "../core/json.h"
 #include "../core/num.h"
+#include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
@@ -496,8 +497,8 @@ int pp_reg_merge_abort(pp_reg *r)
 
 static int oid_member(const cJSON *o, const char *k, git_oid *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    if (!cJSON_IsString(v) || git_oid_fromstr(out, v->valuestring) < 0)
+    const char *v = pp_json_str(o, k, NULL);
+    if (!v || git_oid_fromstr(out, v) < 0)
         return pp_error_set(PP_EINVALID, "the merge state is damaged ('%s'); "
                             "drop it with 'passport pull --abort'", k);
     return 0;
@@ -655,8 +656,7 @@ int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
 static int recompute(pp_reg *r, cJSON *state, struct merge *m,
                      struct resolution **res)
 {
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(state,
-                                                         "resolutions");
+    const cJSON *list = pp_json_get(state, "resolutions");
     const cJSON *e;
     size_t n = 0;
     int rc;
@@ -672,13 +672,13 @@ static int recompute(pp_reg *r, cJSON *state, struct merge *m,
         return pp_error_set(PP_ENOMEM, "out of memory");
     cJSON_ArrayForEach(e, list)
     {
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "passport");
-        const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "field");
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "value");
-        if (!cJSON_IsString(p) || !cJSON_IsString(f))
+        const char *p = pp_json_str(e, "passport", NULL);
+        const char *f = pp_json_str(e, "field", NULL);
+        const cJSON *v = pp_json_get(e, "value");
+        if (!p || !f)
             continue;
-        (*res)[n].passport = p->valuestring;
-        (*res)[n].field = f->valuestring;
+        (*res)[n].passport = p;
+        (*res)[n].field = f;
         (*res)[n].value = cJSON_IsNull(v) ? NULL : v;
         n++;
     }
@@ -723,9 +723,7 @@ static int resolution_value(const cJSON *conflict, const char *field,
         return 0;
     }
     if (strcmp(side, "ours") == 0 || strcmp(side, "theirs") == 0) {
-        *out = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(conflict,
-                                                                side),
-                               1);
+        *out = cJSON_Duplicate(pp_json_get(conflict, side), 1);
         return 0;
     }
     /* --value: JSON for the field, or a number (15.5T) for a numeric
@@ -734,16 +732,12 @@ static int resolution_value(const cJSON *conflict, const char *field,
         double num;
         int sig;
         cJSON *v = cJSON_Parse(value);
-        const cJSON *ours = cJSON_GetObjectItemCaseSensitive(conflict, "ours");
+        const cJSON *ours = pp_json_get(conflict, "ours");
         if (pp_num_parse(value, "--value", &num, &sig) == 0 &&
             strncmp(field, "facts/", 6) == 0 && cJSON_IsObject(ours)) {
             cJSON_Delete(v);
             v = cJSON_Duplicate(ours, 1);
-            cJSON_ReplaceItemInObjectCaseSensitive(v, "value",
-                                                   cJSON_CreateNumber(num));
-            cJSON_ReplaceItemInObjectCaseSensitive(
-                v, "sig_digits", cJSON_CreateNumber(sig));
-            cJSON_DeleteItemFromObjectCaseSensitive(v, "reported");
+            pp_fact_restate(v, num, sig);
         }
         if (!v)
             return pp_error_set(PP_EUSAGE, "--value: expected JSON or a "
@@ -771,10 +765,8 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
         goto done;
     cJSON_ArrayForEach(c, conflicts)
     {
-        if (!strcmp(cJSON_GetObjectItemCaseSensitive(c, "passport")->valuestring,
-                    id) &&
-            !strcmp(cJSON_GetObjectItemCaseSensitive(c, "field")->valuestring,
-                    field))
+        if (!strcmp(pp_json_str(c, "passport", ""), id) &&
+            !strcmp(pp_json_str(c, "field", ""), field))
             hit = c;
     }
     if (!hit) {
@@ -788,9 +780,8 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
     cJSON_AddStringToObject(entry, "passport", id);
     cJSON_AddStringToObject(entry, "field", field);
     cJSON_AddItemToObject(entry, "value", v ? v : cJSON_CreateNull());
-    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(state,
-                                                          "resolutions"),
-                         entry);
+    /* The state is ours to edit. */
+    cJSON_AddItemToArray((cJSON *)pp_json_get(state, "resolutions"), entry);
     if ((rc = recompute(r, state, &m, &res)) < 0)
         goto done;
     cJSON_AddNumberToObject(*out, "remaining",
@@ -811,7 +802,7 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
             goto done;
         }
     }
-    remote = cJSON_GetObjectItemCaseSensitive(state, "remote")->valuestring;
+    remote = pp_json_str(state, "remote", "origin");
     if ((rc = finish(&m, who, remote, *out)) == 0)
         drop_state(r);
 done:

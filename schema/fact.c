@@ -69,6 +69,34 @@ const char *pp_fact_text(const cJSON *doc, const char *name)
     return pp_json_str(f, "value", NULL);
 }
 
+int pp_fact_text_of(const cJSON *fact, pp_buf *out)
+{
+    const cJSON *value = pp_json_get(fact, "value"), *c;
+    size_t start = out->len;
+
+    if (pp_fact_status_of(fact) != PP_FACT_DISCLOSED)
+        return 0;
+    if (cJSON_IsString(value)) {
+        pp_buf_puts(out, value->valuestring);
+        return 1;
+    }
+    if (!cJSON_IsArray(value))
+        return 0;
+    cJSON_ArrayForEach(c, value)
+        if (cJSON_IsString(c))
+            pp_buf_printf(out, "%s%s", out->len > start ? ", " : "",
+                          c->valuestring);
+    return 1;
+}
+
+cJSON *pp_fact_value_json(const cJSON *fact)
+{
+    const cJSON *value = pp_json_get(fact, "value");
+    if (pp_fact_status_of(fact) == PP_FACT_UNDISCLOSED && !value)
+        return cJSON_CreateString("undisclosed");
+    return value ? cJSON_Duplicate(value, 1) : NULL;
+}
+
 pp_range pp_fact_range(const cJSON *doc, const char *name)
 {
     pp_fact_num n;
@@ -126,11 +154,21 @@ cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,
     return cJSON_AddArrayToObject(fact, "evidence");
 }
 
+void pp_fact_restate(cJSON *fact, double value, int sig)
+{
+    if (pp_json_get(fact, "value"))
+        cJSON_ReplaceItemInObjectCaseSensitive(fact, "value",
+                                               cJSON_CreateNumber(value));
+    if (pp_json_get(fact, "sig_digits"))
+        cJSON_ReplaceItemInObjectCaseSensitive(fact, "sig_digits",
+                                               cJSON_CreateNumber(sig));
+    cJSON_DeleteItemFromObjectCaseSensitive(fact, "reported");
+}
+
 /* ---- values for people ---------------------------------------------- */
 
 int pp_fact_format(pp_buf *out, const cJSON *fact)
 {
-    const cJSON *value = pp_json_get(fact, "value");
     pp_fact_num n;
 
     if (!fact)
@@ -142,18 +180,8 @@ int pp_fact_format(pp_buf *out, const cJSON *fact)
             pp_buf_puts(out, n.qualifier);
         return pp_num_human(out, n.value, n.sig);
     }
-    if (cJSON_IsString(value))
-        return pp_buf_puts(out, value->valuestring);
-    if (cJSON_IsArray(value)) {
-        const cJSON *c;
-        cJSON_ArrayForEach(c, value)
-        {
-            pp_buf_puts(out, c->valuestring);
-            if (c->next)
-                pp_buf_puts(out, ", ");
-        }
+    if (pp_fact_text_of(fact, out))
         return 0;
-    }
     return pp_buf_puts(out, "-");
 }
 

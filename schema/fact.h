@@ -60,6 +60,17 @@ int pp_fact_number_of(const cJSON *fact, pp_fact_num *out);
 /* The text value of fact `name` (a string fact), or NULL. */
 const char *pp_fact_text(const cJSON *doc, const char *name);
 
+/* The text of a disclosed text or list fact object, appended to `out`:
+ * its string, or its strings joined with ", ".  1 when `fact` is one,
+ * else 0 and nothing appended. */
+int pp_fact_text_of(const cJSON *fact, pp_buf *out);
+
+/* A fact object's value for tools, caller-owned (cJSON_Delete): a copy
+ * of its value (a number in base units, a text or a list), the string
+ * "undisclosed" for an undisclosed fact; NULL when `fact` is NULL or has
+ * no value. */
+cJSON *pp_fact_value_json(const cJSON *fact);
+
 /* The interval of true values fact `name` allows (calc/range.h):
  * have = 0 when it is absent, undisclosed or not numeric. */
 pp_range pp_fact_range(const cJSON *doc, const char *name);
@@ -98,6 +109,12 @@ cJSON *pp_facts_add(cJSON *doc);
 cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,
                           const char *unit, const char *qualifier, int sig,
                           const char *reported);
+
+/* Restate the numeric fact object `fact` (caller-owned, being edited) as
+ * `value` reported with `sig` significant digits: its value and
+ * sig_digits are replaced (a fact without a value keeps none) and the
+ * figure as reported is dropped, since it no longer matches. */
+void pp_fact_restate(cJSON *fact, double value, int sig);
 
 /* --- for people ------------------------------------------------------ */
 
