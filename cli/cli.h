@@ -141,26 +141,12 @@ int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);
 /* Print a library failure: its message, and the exit status it maps to. */
 int cli_lib_fail(const char *cmd, int rc);
 
-/* Render {"columns": [...], "rows": [[...]]} as an aligned table or CSV
- * (RFC 4180 quoting) into `out`. */
+/* Render {"columns": [...], "rows": [[...]]} as an aligned table or, for
+ * PP_FMT_CSV, CSV into `out` (core/table.h). */
 void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
                      enum pp_format fmt);
 
-/* A field value for people: a fact as "1.04T parameters", a string as
- * is, anything else as one-line JSON. */
-void cli_format_field(pp_buf *out, const char *key, const cJSON *value);
-
 /* Write `b` to stdout; returns 0 or PP_EXIT_FAILURE on a write error. */
 int cli_flush(const char *cmd, const pp_buf *b);
-
-
-
-/* One evidence (or support) object on one line:
- * "[fact] kimi-k2-report §2.1 (developer); via ledger §9: \"...\"". */
-void cli_format_evidence(pp_buf *out, const cJSON *ev);
-
-/* A scaling list for people:
- * "activations: tile 1x128, per token; weights: block 128x128". */
-void cli_format_scaling(pp_buf *out, const cJSON *scaling);
 
 #endif

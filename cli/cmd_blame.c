@@ -8,6 +8,7 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/render.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =
@@ -71,17 +72,17 @@ int cmd_blame(int argc, char **argv)
     } else {
         cJSON_ArrayForEach(e, blame)
         {
-            const char *f = cJSON_GetObjectItem(e, "field")->valuestring;
+            const char *f = pp_json_str(e, "field", "");
             pp_buf v = PP_BUF_INIT;
-            const cJSON *val = cJSON_GetObjectItem(e, "value");
+            const cJSON *val = pp_json_get(e, "value");
             if (!strncmp(f, "facts/", 6)) {
                 /* The value alone: evidence would make lines too long. */
                 cJSON *bare = cJSON_Duplicate(val, 1);
                 cJSON_DeleteItemFromObject(bare, "evidence");
-                cli_format_field(&v, f, bare);
+                pp_render_field(&v, f, bare);
                 cJSON_Delete(bare);
             } else {
-                cli_format_field(&v, f, val);
+                pp_render_field(&v, f, val);
             }
             if (v.len > 60) {
                 v.len = 57;
@@ -91,9 +92,9 @@ int cmd_blame(int argc, char **argv)
                 pp_buf_puts(&v, "...");
             }
             pp_buf_printf(&out, "%.12s %.10s %-20s %s: %s\n",
-                          cJSON_GetObjectItem(e, "commit")->valuestring,
-                          cJSON_GetObjectItem(e, "date")->valuestring,
-                          cJSON_GetObjectItem(e, "author")->valuestring, f,
+                          pp_json_str(e, "commit", ""),
+                          pp_json_str(e, "date", ""),
+                          pp_json_str(e, "author", ""), f,
                           pp_buf_cstr(&v));
             pp_buf_dispose(&v);
         }

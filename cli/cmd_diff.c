@@ -8,6 +8,7 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/render.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =
@@ -84,30 +85,30 @@ int cmd_diff(int argc, char **argv)
         pp_json_write_canonical(&out, diff, NULL);
     } else {
         const cJSON *ch;
-        const char *from = cJSON_GetObjectItem(diff, "from")->valuestring;
+        const char *from = pp_json_str(diff, "from", "");
         pp_buf_printf(&out, "diff %.12s..%.12s\n", *from ? from : "(empty)",
-                      cJSON_GetObjectItem(diff, "to")->valuestring);
-        cJSON_ArrayForEach(ch, cJSON_GetObjectItem(diff, "changes"))
+                      pp_json_str(diff, "to", ""));
+        cJSON_ArrayForEach(ch, pp_json_get(diff, "changes"))
         {
-            const char *field = cJSON_GetObjectItem(ch, "field")->valuestring;
-            const cJSON *o = cJSON_GetObjectItem(ch, "old");
-            const cJSON *n = cJSON_GetObjectItem(ch, "new");
+            const char *field = pp_json_str(ch, "field", "");
+            const cJSON *o = pp_json_get(ch, "old");
+            const cJSON *n = pp_json_get(ch, "new");
             pp_buf_printf(&out, "%s %s: %s\n",
-                          cJSON_GetObjectItem(ch, "passport")->valuestring,
+                          pp_json_str(ch, "passport", ""),
                           field,
-                          cJSON_GetObjectItem(ch, "change")->valuestring);
+                          pp_json_str(ch, "change", ""));
             if (!cJSON_IsNull(o)) {
                 pp_buf_puts(&out, "  - ");
-                cli_format_field(&out, field, o);
+                pp_render_field(&out, field, o);
                 pp_buf_putc(&out, '\n');
             }
             if (!cJSON_IsNull(n)) {
                 pp_buf_puts(&out, "  + ");
-                cli_format_field(&out, field, n);
+                pp_render_field(&out, field, n);
                 pp_buf_putc(&out, '\n');
             }
         }
-        if (cJSON_GetArraySize(cJSON_GetObjectItem(diff, "changes")) == 0)
+        if (cJSON_GetArraySize(pp_json_get(diff, "changes")) == 0)
             pp_buf_puts(&out, "no changes\n");
     }
     rc = cli_flush("diff", &out);

@@ -77,13 +77,13 @@ int cmd_log(int argc, char **argv)
             const cJSON *p;
             int shown = 0, total;
             pp_buf_printf(&out, "%.12s %s %s <%s>\n    %s\n",
-                          cJSON_GetObjectItem(e, "commit")->valuestring,
-                          cJSON_GetObjectItem(e, "date")->valuestring,
-                          cJSON_GetObjectItem(e, "author")->valuestring,
-                          cJSON_GetObjectItem(e, "email")->valuestring,
-                          cJSON_GetObjectItem(e, "message")->valuestring);
-            total = cJSON_GetArraySize(cJSON_GetObjectItem(e, "passports"));
-            cJSON_ArrayForEach(p, cJSON_GetObjectItem(e, "passports"))
+                          pp_json_str(e, "commit", ""),
+                          pp_json_str(e, "date", ""),
+                          pp_json_str(e, "author", ""),
+                          pp_json_str(e, "email", ""),
+                          pp_json_str(e, "message", ""));
+            total = cJSON_GetArraySize(pp_json_get(e, "passports"));
+            cJSON_ArrayForEach(p, pp_json_get(e, "passports"))
             {
                 /* A seeding commit touches every passport: keep the
                  * text readable; JSON has them all. */
@@ -92,8 +92,8 @@ int cmd_log(int argc, char **argv)
                     break;
                 }
                 pp_buf_printf(&out, "    %s %s\n",
-                              cJSON_GetObjectItem(p, "change")->valuestring,
-                              cJSON_GetObjectItem(p, "passport")->valuestring);
+                              pp_json_str(p, "change", ""),
+                              pp_json_str(p, "passport", ""));
             }
         }
     }

@@ -7,6 +7,7 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/render.h"
 #include "../core/banned.h"
 
 static const char usage_text[] =
@@ -37,25 +38,25 @@ void cli_print_conflicts(pp_buf *out, const cJSON *conflicts)
     const cJSON *c;
     cJSON_ArrayForEach(c, conflicts)
     {
-        const char *field = cJSON_GetObjectItem(c, "field")->valuestring;
-        const char *oc = cJSON_GetObjectItem(c, "ours_commit")->valuestring;
-        const char *tc = cJSON_GetObjectItem(c, "theirs_commit")->valuestring;
-        const cJSON *why = cJSON_GetObjectItem(c, "reason");
+        const char *field = pp_json_str(c, "field", "");
+        const char *oc = pp_json_str(c, "ours_commit", "");
+        const char *tc = pp_json_str(c, "theirs_commit", "");
+        const cJSON *why = pp_json_get(c, "reason");
         static const char *const sides[] = {"base", "ours", "theirs"};
         pp_buf_printf(out, "conflict: %s %s\n",
-                      cJSON_GetObjectItem(c, "passport")->valuestring,
+                      pp_json_str(c, "passport", ""),
                       !strcmp(field, "*") ? "(the whole passport)" : field);
         if (cJSON_IsString(why))
             pp_buf_printf(out, "  reason: %s\n", why->valuestring);
         for (int s = 0; s < 3; s++) {
-            const cJSON *v = cJSON_GetObjectItem(c, sides[s]);
+            const cJSON *v = pp_json_get(c, sides[s]);
             pp_buf_printf(out, "  %-7s ", sides[s]);
             if (cJSON_IsNull(v))
                 pp_buf_puts(out, "(absent)");
             else if (!strcmp(field, "*"))
                 pp_buf_puts(out, "(a version of the passport)");
             else
-                cli_format_field(out, field, v);
+                pp_render_field(out, field, v);
             if (s == 1 && *oc)
                 pp_buf_printf(out, "  [commit %.12s]", oc);
             if (s == 2 && *tc)
@@ -111,25 +112,24 @@ int cmd_pull(int argc, char **argv)
     if ((rc = cli_who("pull", r, author, &who)) != 0)
         goto done;
     rc = pp_reg_pull(r, name, who, &res);
-    if (rc < 0 && !(rc == PP_ECONFLICT && cJSON_GetObjectItem(res,
-                                                              "conflicts"))) {
+    if (rc < 0 && !(rc == PP_ECONFLICT && pp_json_get(res, "conflicts"))) {
         rc = cli_lib_fail("pull", rc);
         goto done;
     }
     if (fmt == PP_FMT_JSON) {
         pp_json_write_canonical(&out, res, NULL);
     } else if (rc == PP_ECONFLICT) {
-        int n = cJSON_GetArraySize(cJSON_GetObjectItem(res, "conflicts"));
-        cli_print_conflicts(&out, cJSON_GetObjectItem(res, "conflicts"));
+        int n = cJSON_GetArraySize(pp_json_get(res, "conflicts"));
+        cli_print_conflicts(&out, pp_json_get(res, "conflicts"));
         fprintf(stderr, "passport pull: stopped on %d conflict%s; nothing was "
                         "changed. Choose with 'passport resolve ID FIELD "
                         "--ours|--theirs|--value V', or drop the merge with "
                         "'passport pull --abort'.\n",
                 n, n == 1 ? "" : "s");
     } else {
-        const char *what = cJSON_GetObjectItem(res, "result")->valuestring;
-        const cJSON *commit = cJSON_GetObjectItem(res, "commit");
-        const cJSON *note = cJSON_GetObjectItem(res, "note");
+        const char *what = pp_json_str(res, "result", "");
+        const cJSON *commit = pp_json_get(res, "commit");
+        const cJSON *note = pp_json_get(res, "note");
         if (!strcmp(what, "up-to-date"))
             pp_buf_printf(&out, "already up to date%s%s\n",
                           note ? ": " : "", note ? note->valuestring : "");

@@ -32,20 +32,19 @@ static const char usage_text[] =
 /* A cell for people (table) or tools (csv): facts by value. */
 static cJSON *cell(const cJSON *v, enum pp_format fmt)
 {
-    const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(v, "status");
     if (cJSON_IsObject(v)) {
-        if (cJSON_IsString(st) && !strcmp(st->valuestring, "undisclosed"))
+        cJSON *value;
+        if (pp_fact_status_of(v) == PP_FACT_UNDISCLOSED)
             return cJSON_CreateString("undisclosed");
         if (fmt == PP_FMT_TABLE) {
             pp_buf b = PP_BUF_INIT;
-            cJSON *s;
             pp_fact_format(&b, v);
-            s = cJSON_CreateString(pp_buf_cstr(&b));
+            value = cJSON_CreateString(pp_buf_cstr(&b));
             pp_buf_dispose(&b);
-            return s;
+            return value;
         }
-        return val ? cJSON_Duplicate(val, 1) : cJSON_CreateNull();
+        value = pp_fact_value_json(v);
+        return value ? value : cJSON_CreateNull();
     }
     return cJSON_Duplicate(v, 1);
 }
@@ -95,10 +94,9 @@ int cmd_query(int argc, char **argv)
     {
         cJSON *rows = cJSON_CreateArray();
         cJSON_AddItemToObject(table, "columns",
-                              cJSON_Duplicate(cJSON_GetObjectItem(res,
-                                                                  "fields"),
+                              cJSON_Duplicate(pp_json_get(res, "fields"),
                                               1));
-        cJSON_ArrayForEach(row, cJSON_GetObjectItem(res, "rows"))
+        cJSON_ArrayForEach(row, pp_json_get(res, "rows"))
         {
             cJSON *cells = cJSON_CreateArray();
             cJSON *obj = cJSON_CreateObject();
@@ -113,11 +111,11 @@ int cmd_query(int argc, char **argv)
         cJSON_AddItemToObject(table, "rows", rows);
     }
     if (fmt == PP_FMT_JSON)
-        pp_json_write_canonical(&out, cJSON_GetObjectItem(table, "rows"),
+        pp_json_write_canonical(&out, pp_json_get(table, "rows"),
                                 NULL);
     else
-        cli_render_rows(&out, cJSON_GetObjectItem(table, "columns"),
-                        cJSON_GetObjectItem(table, "rows"), fmt);
+        cli_render_rows(&out, pp_json_get(table, "columns"),
+                        pp_json_get(table, "rows"), fmt);
     rc = cli_flush("query", &out);
 done:
     cJSON_Delete(res);

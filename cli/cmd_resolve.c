@@ -99,8 +99,8 @@ int cmd_resolve(int argc, char **argv)
     if (fmt == PP_FMT_JSON) {
         pp_json_write_canonical(&out, res, NULL);
     } else {
-        const cJSON *commit = cJSON_GetObjectItem(res, "commit");
-        int left = cJSON_GetObjectItem(res, "remaining")->valueint;
+        const cJSON *commit = pp_json_get(res, "commit");
+        int left = pp_json_get(res, "remaining")->valueint;
         if (commit)
             pp_buf_printf(&out, "merged: now at %.12s\n",
                           commit->valuestring);

@@ -53,8 +53,8 @@ int cmd_sql(int argc, char **argv)
     if (fmt == PP_FMT_JSON)
         pp_json_write_canonical(&out, res, NULL);
     else
-        cli_render_rows(&out, cJSON_GetObjectItem(res, "columns"),
-                        cJSON_GetObjectItem(res, "rows"), fmt);
+        cli_render_rows(&out, pp_json_get(res, "columns"),
+                        pp_json_get(res, "rows"), fmt);
     rc = cli_flush("sql", &out);
 done:
     cJSON_Delete(res);

@@ -3,9 +3,6 @@
  * against the schema and the semantic rules; with no FILE, every shipped
  * passport.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "cli.h"
 #include "opts.h"
 #include "../core/error.h"
@@ -32,21 +29,32 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 all valid, 1 some file invalid, 2 usage, 3 other error\n";
 
-static void add_file_json(cJSON *files, const char *file, const pp_diags *d,
-                          size_t first)
+static void print_text(const pp_reg_set *s, size_t invalid, size_t failed)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON *errs = cJSON_CreateArray();
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddBoolToObject(o, "valid", d->count == first);
-    for (size_t i = first; i < d->count; i++) {
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "pointer", d->items[i].pointer);
-        cJSON_AddStringToObject(e, "message", d->items[i].message);
-        cJSON_AddItemToArray(errs, e);
-    }
-    cJSON_AddItemToObject(o, "errors", errs);
-    cJSON_AddItemToArray(files, o);
+    size_t n = s->nentries;
+    cli_print_diags(stderr, &s->diags);
+    if (invalid + failed == 0)
+        printf("%zu passport%s valid\n", n, n == 1 ? "" : "s");
+    if (invalid)
+        fprintf(stderr, "%zu of %zu passport%s invalid\n", invalid, n,
+                n == 1 ? "" : "s");
+    if (failed)
+        fprintf(stderr, "%zu of %zu file%s could not be read\n", failed, n,
+                n == 1 ? "" : "s");
+}
+
+/* Every passport of the registry at `at_spec` into `s`; 0 or an exit
+ * status (printed). */
+static int load_registry(const char *at_spec, pp_reg_set *s)
+{
+    pp_reg *r = NULL;
+    pp_at at;
+    int rc = cli_open_reg("validate", &r);
+    if (rc == 0 && (rc = cli_at("validate", r, at_spec, &at)) == 0 &&
+        (rc = pp_reg_load_all(r, &at, s)) < 0)
+        rc = cli_lib_fail("validate", rc);
+    pp_reg_free(r);
+    return rc;
 }
 
 int cmd_validate(int argc, char **argv)
@@ -58,14 +66,10 @@ int cmd_validate(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     enum pp_format fmt = PP_FMT_TEXT;
-    char **files = NULL;
-    size_t nfiles = 0, invalid = 0, failed = 0;
-    int c, rc = PP_EXIT_OK;
-    pp_diags diags = PP_DIAGS_INIT;
-    cJSON *jfiles = NULL, *items = NULL;
-    pp_reg *r = NULL;
-    pp_at at;
+    pp_reg_set s = {0};
+    size_t invalid = 0, failed = 0;
     const char *at_spec = NULL;
+    int c, rc, in_registry;
 
     cli_getopt_reset();
     while ((c = cli_getopt("validate", argc, argv, ":f:h", longopts)) != -1) {
@@ -84,84 +88,34 @@ int cmd_validate(int argc, char **argv)
             return PP_EXIT_USAGE;
         }
     }
-    if (optind < argc) {
-        files = argv + optind;
-        nfiles = (size_t)(argc - optind);
-        if (at_spec)
-            return cli_usage("validate", "--at applies to the registry, not "
-                             "to files");
-    } else {
-        if ((rc = cli_open_reg("validate", &r)) != 0)
-            return rc;
-        if ((rc = cli_at("validate", r, at_spec, &at)) != 0)
-            goto out;
-        if ((rc = pp_reg_list(r, &at, NULL, &items)) < 0) {
-            rc = cli_lib_fail("validate", rc);
-            goto out;
-        }
-        nfiles = (size_t)cJSON_GetArraySize(items);
-    }
-    if (fmt == PP_FMT_JSON)
-        jfiles = cJSON_CreateArray();
-
-    for (size_t i = 0; i < nfiles; i++) {
-        pp_passport *p = NULL;
-        size_t first = diags.count;
-        const char *id = NULL;
-        pp_buf name = PP_BUF_INIT;
-        int lr;
-        if (files) {
-            lr = pp_passport_load_file(&p, files[i], &diags);
-            pp_buf_puts(&name, files[i]);
-        } else {
-            id = cJSON_GetObjectItemCaseSensitive(
-                     cJSON_GetArrayItem(items, (int)i), "id")->valuestring;
-            lr = pp_reg_load(r, &at, id, &p, &diags);
-            pp_buf_printf(&name, "registry:passports/%s.json", id);
-        }
-        if (lr < 0 && lr != PP_EINVALID)
-            pp_diags_add(&diags, PP_SEV_ERROR, NULL, NULL, "%s",
-                         pp_error_last());
-        if (lr == PP_EINVALID || lr == PP_ETOOBIG)
+    if (!(in_registry = optind >= argc) && at_spec)
+        return cli_usage("validate", "--at applies to the registry, not to "
+                         "files");
+    if (in_registry)
+        rc = load_registry(at_spec, &s);
+    else if ((rc = pp_reg_load_files((const char *const *)argv + optind,
+                                     (size_t)(argc - optind), &s)) < 0)
+        rc = cli_lib_fail("validate", rc);
+    if (rc != 0)
+        return rc;
+    for (size_t i = 0; i < s.nentries; i++) {
+        if (s.entries[i].rc == PP_EINVALID || s.entries[i].rc == PP_ETOOBIG)
             invalid++;
-        else if (lr < 0)
+        else if (s.entries[i].rc < 0)
             failed++;
-        if (jfiles)
-            add_file_json(jfiles, name.ptr, &diags, first);
-        pp_buf_dispose(&name);
-        pp_passport_free(p);
     }
-
     if (fmt == PP_FMT_JSON) {
-        cJSON *root = cJSON_CreateObject();
-        cJSON *sum = cJSON_CreateObject();
+        cJSON *report = pp_reg_set_report(&s);
         pp_buf out = PP_BUF_INIT;
-        cJSON_AddItemToObject(root, "files", jfiles);
-        cJSON_AddNumberToObject(sum, "files", (double)nfiles);
-        cJSON_AddNumberToObject(sum, "valid",
-                                (double)(nfiles - invalid - failed));
-        cJSON_AddNumberToObject(sum, "invalid", (double)(invalid + failed));
-        cJSON_AddItemToObject(root, "summary", sum);
-        pp_json_write_canonical(&out, root, NULL);
+        pp_json_write_canonical(&out, report, NULL);
         rc = cli_flush("validate", &out);
         pp_buf_dispose(&out);
-        cJSON_Delete(root);
+        cJSON_Delete(report);
     } else {
-        cli_print_diags(stderr, &diags);
-        if (invalid + failed == 0)
-            printf("%zu passport%s valid\n", nfiles, nfiles == 1 ? "" : "s");
-        if (invalid)
-            fprintf(stderr, "%zu of %zu passport%s invalid\n", invalid,
-                    nfiles, nfiles == 1 ? "" : "s");
-        if (failed)
-            fprintf(stderr, "%zu of %zu file%s could not be read\n", failed,
-                    nfiles, nfiles == 1 ? "" : "s");
+        print_text(&s, invalid, failed);
     }
     if (rc == PP_EXIT_OK)
         rc = failed ? PP_EXIT_FAILURE : invalid ? PP_EXIT_CHECK : PP_EXIT_OK;
-out:
-    pp_diags_dispose(&diags);
-    cJSON_Delete(items);
-    pp_reg_free(r);
+    pp_reg_set_dispose(&s);
     return rc;
 }

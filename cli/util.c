@@ -1,22 +1,21 @@
 /*
- * util.c - helpers shared by the command files.
+ * util.c - what the command files share: messages and exit statuses,
+ * --format, opening the registry and loading what a command reads, and
+ * writing its output.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
-#include <sys/stat.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <time.h>
 
 #include "../core/error.h"
-#include "../core/json.h"
-#include "../core/num.h"
-#include "../core/utf8.h"
-#include <ctype.h>
-#include <stdlib.h>
-#include <time.h>
 #include "../core/io.h"
+#include "../core/table.h"
 #include "../core/banned.h"
 
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
@@ -196,206 +195,11 @@ int cli_flush(const char *cmd, const pp_buf *b)
 }
 
 
-void cli_format_evidence(pp_buf *out, const cJSON *ev)
-{
-    const cJSON *level = cJSON_GetObjectItemCaseSensitive(ev, "level");
-    const cJSON *prov = cJSON_GetObjectItemCaseSensitive(ev, "provenance");
-    const cJSON *src = cJSON_GetObjectItemCaseSensitive(ev, "source");
-    const cJSON *sec = cJSON_GetObjectItemCaseSensitive(ev, "section");
-    const cJSON *quote = cJSON_GetObjectItemCaseSensitive(ev, "quote");
-    const cJSON *via = cJSON_GetObjectItemCaseSensitive(ev, "via");
-
-    if (cJSON_IsString(level))
-        pp_buf_printf(out, "[%s] ", level->valuestring);
-    pp_buf_printf(out, "%s %s", src->valuestring, sec->valuestring);
-    if (cJSON_IsString(prov))
-        pp_buf_printf(out, " (%s)", prov->valuestring);
-    if (cJSON_IsString(quote))
-        pp_buf_printf(out, " \"%s\"", quote->valuestring);
-    if (via) {
-        const cJSON *vs = cJSON_GetObjectItemCaseSensitive(via, "source");
-        const cJSON *vsec = cJSON_GetObjectItemCaseSensitive(via, "section");
-        const cJSON *vq = cJSON_GetObjectItemCaseSensitive(via, "quote");
-        pp_buf_printf(out, "; via %s %s", vs->valuestring, vsec->valuestring);
-        if (cJSON_IsString(vq))
-            pp_buf_printf(out, ": \"%s\"", vq->valuestring);
-    }
-}
-
-static void format_one_scaling(pp_buf *out, const cJSON *sc)
-{
-    const cJSON *op = cJSON_GetObjectItemCaseSensitive(sc, "operand");
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(sc, "granularity");
-    const cJSON *shape = cJSON_GetObjectItemCaseSensitive(sc, "shape");
-    const cJSON *bs = cJSON_GetObjectItemCaseSensitive(sc, "block_size");
-    const cJSON *sf = cJSON_GetObjectItemCaseSensitive(sc, "scale_format");
-    const cJSON *axis = cJSON_GetObjectItemCaseSensitive(sc, "axis");
-    const cJSON *c;
-
-    pp_buf_printf(out, "%s: %s", op->valuestring, g->valuestring);
-    if (cJSON_IsArray(shape)) {
-        pp_buf_putc(out, ' ');
-        cJSON_ArrayForEach(c, shape)
-            pp_buf_printf(out, "%d%s", (int)c->valuedouble,
-                          c->next ? "x" : "");
-    }
-    if (cJSON_IsNumber(bs))
-        pp_buf_printf(out, ", blocks of %d", (int)bs->valuedouble);
-    if (cJSON_IsString(sf))
-        pp_buf_printf(out, ", scale %s", sf->valuestring);
-    if (cJSON_IsString(axis))
-        pp_buf_printf(out, ", %s", axis->valuestring);
-}
-
-void cli_format_scaling(pp_buf *out, const cJSON *list)
-{
-    const cJSON *sc;
-    cJSON_ArrayForEach(sc, list)
-    {
-        format_one_scaling(out, sc);
-        if (sc->next)
-            pp_buf_puts(out, "; ");
-    }
-}
-
-static void cell_text(pp_buf *out, const cJSON *v, int for_csv)
-{
-    char num[32];
-    if (cJSON_IsString(v))
-        pp_buf_puts(out, v->valuestring);
-    else if (cJSON_IsNumber(v)) {
-        pp_num_canonical(v->valuedouble, num);
-        pp_buf_puts(out, num);
-    } else if (cJSON_IsNull(v))
-        pp_buf_puts(out, for_csv ? "" : "-");
-    else if (cJSON_IsBool(v))
-        pp_buf_puts(out, cJSON_IsTrue(v) ? "true" : "false");
-    else
-        pp_json_write_compact(out, v, NULL);
-}
-
 void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
                      enum pp_format fmt)
 {
-    int ncol = cJSON_GetArraySize(columns), i;
-    size_t *width = calloc((size_t)ncol + 1, sizeof(*width));
-    const cJSON *row, *c;
-
-    if (!width)
-        return;
-    if (fmt == PP_FMT_CSV) {
-        i = 0;
-        cJSON_ArrayForEach(c, columns)
-        {
-            if (i++)
-                pp_buf_putc(out, ',');
-            pp_csv_cell(out, c->valuestring);
-        }
-        pp_buf_puts(out, "\r\n");
-        cJSON_ArrayForEach(row, rows)
-        {
-            i = 0;
-            cJSON_ArrayForEach(c, row)
-            {
-                pp_buf t = PP_BUF_INIT;
-                if (i++)
-                    pp_buf_putc(out, ',');
-                cell_text(&t, c, 1);
-                pp_csv_cell(out, pp_buf_cstr(&t));
-                pp_buf_dispose(&t);
-            }
-            pp_buf_puts(out, "\r\n");
-        }
-        free(width);
-        return;
-    }
-    i = 0;
-    cJSON_ArrayForEach(c, columns)
-        width[i++] = pp_utf8_count(c->valuestring, strlen(c->valuestring));
-    cJSON_ArrayForEach(row, rows)
-    {
-        i = 0;
-        cJSON_ArrayForEach(c, row)
-        {
-            pp_buf t = PP_BUF_INIT;
-            size_t w;
-            cell_text(&t, c, 0);
-            w = pp_utf8_count(pp_buf_cstr(&t), t.len);
-            if (i < ncol && w > width[i])
-                width[i] = w;
-            i++;
-            pp_buf_dispose(&t);
-        }
-    }
-#define CELL(text, idx, last)                                              \
-    do {                                                                   \
-        size_t w_ = pp_utf8_count((text), strlen(text));                   \
-        pp_buf_puts(out, (text));                                          \
-        if (!(last))                                                       \
-            for (; w_ < width[(idx)] + 2; w_++)                            \
-                pp_buf_putc(out, ' ');                                     \
-    } while (0)
-    i = 0;
-    cJSON_ArrayForEach(c, columns)
-    {
-        pp_buf u = PP_BUF_INIT;
-        for (const char *p = c->valuestring; *p; p++)
-            pp_buf_putc(&u, (char)toupper((unsigned char)*p));
-        CELL(u.ptr, i, i + 1 == ncol);
-        pp_buf_dispose(&u);
-        i++;
-    }
-    pp_buf_putc(out, '\n');
-    cJSON_ArrayForEach(row, rows)
-    {
-        i = 0;
-        cJSON_ArrayForEach(c, row)
-        {
-            pp_buf t = PP_BUF_INIT;
-            cell_text(&t, c, 0);
-            CELL(pp_buf_cstr(&t), i, i + 1 == ncol);
-            pp_buf_dispose(&t);
-            i++;
-        }
-        pp_buf_putc(out, '\n');
-    }
-#undef CELL
-    free(width);
-}
-
-void cli_format_field(pp_buf *out, const char *key, const cJSON *value)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(value, "value");
-    const cJSON *st = cJSON_GetObjectItemCaseSensitive(value, "status");
-    if (!strncmp(key, "facts/", 6) && cJSON_IsObject(value)) {
-        const cJSON *unit = cJSON_GetObjectItemCaseSensitive(value, "unit");
-        const cJSON *q = cJSON_GetObjectItemCaseSensitive(value, "qualifier");
-        const cJSON *sig = cJSON_GetObjectItemCaseSensitive(value,
-                                                            "sig_digits");
-        const cJSON *ev = cJSON_GetArrayItem(
-            cJSON_GetObjectItemCaseSensitive(value, "evidence"), 0);
-        if (cJSON_IsString(st) && !strcmp(st->valuestring, "undisclosed"))
-            pp_buf_puts(out, "undisclosed");
-        else if (cJSON_IsNumber(v)) {
-            if (cJSON_IsString(q) && strcmp(q->valuestring, "="))
-                pp_buf_printf(out, "%s ", q->valuestring);
-            pp_quantity_format(out, v->valuedouble,
-                                cJSON_IsNumber(sig) ? (int)sig->valuedouble
-                                                    : 0,
-                                cJSON_IsString(unit) ? unit->valuestring
-                                                     : NULL);
-        } else
-            pp_fact_format(out, value);
-        if (ev) {
-            pp_buf_puts(out, "  ");
-            cli_format_evidence(out, ev);
-        }
-        return;
-    }
-    if (cJSON_IsString(value))
-        pp_buf_puts(out, value->valuestring);
-    else
-        pp_passport_compact(value, out);
+    pp_table_render(out, columns, rows,
+                    fmt == PP_FMT_CSV ? PP_TABLE_CSV : PP_TABLE_TEXT);
 }
 
 void cli_set_dispose(struct cli_set *s)

@@ -2,9 +2,11 @@
  * read.c - reading the registry at a point of its history: a revision or
  * date resolved to a main-line commit, a name resolved to a passport id,
  * one passport loaded and validated, every passport loaded (the one
- * loader behind the commands that read them all), and a listing of
- * chosen fields.  What depends on history is an index lookup (index.c);
- * only the final passport text is read from git, by blob id.
+ * loader behind the commands that read them all; passport files outside
+ * the registry load into the same set, with its validation report), and
+ * a listing of chosen fields.  What depends on history is an index
+ * lookup (index.c); only the final passport text is read from git, by
+ * blob id.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
@@ -154,6 +156,7 @@ void pp_reg_set_dispose(pp_reg_set *s)
         return;
     for (size_t i = 0; i < s->nentries; i++) {
         free(s->entries[i].id);
+        free(s->entries[i].name);
         pp_passport_free(s->entries[i].passport);
     }
     free(s->entries);
@@ -168,10 +171,14 @@ void pp_reg_set_dispose(pp_reg_set *s)
 static int load_entry(pp_reg *r, const pp_at *at, pp_reg_entry *e,
                       pp_reg_set *out)
 {
+    size_t dropped = out->diags.dropped;
+
     e->diag_first = out->diags.count;
     e->rc = pp_reg_load(r, at, e->id, &e->passport, &out->diags);
     if (e->rc == PP_EINVALID || e->rc == PP_ETOOBIG) {
-        if (out->diags.count == e->diag_first)
+        /* its reason, unless it gave one (perhaps past the bound) */
+        if (out->diags.count == e->diag_first &&
+            out->diags.dropped == dropped)
             pp_diags_add(&out->diags, PP_SEV_ERROR, NULL, NULL, "%s",
                          pp_error_last());
         e->diag_count = out->diags.count - e->diag_first;
@@ -207,11 +214,15 @@ int pp_reg_load_all(pp_reg *r, const pp_at *at, pp_reg_set *out)
     cJSON_ArrayForEach(it, items)
     {
         pp_reg_entry *e = &out->entries[out->nentries];
-        if (!(e->id = strdup(pp_json_str(it, "id", "")))) {
+        pp_buf name = PP_BUF_INIT;
+        const char *id = pp_json_str(it, "id", "");
+        pp_buf_printf(&name, "registry:" PP_TREE_DIR "/%s.json", id);
+        e->name = pp_buf_detach(&name);
+        out->nentries++;
+        if (!(e->id = strdup(id))) {
             rc = pp_error_set(PP_ENOMEM, "out of memory");
             goto done;
         }
-        out->nentries++;
         if ((rc = load_entry(r, at, e, out)) < 0)
             goto done;
     }
@@ -220,4 +231,63 @@ done:
     if (rc < 0)
         pp_reg_set_dispose(out);
     return rc;
+}
+
+int pp_reg_load_files(const char *const *files, size_t n, pp_reg_set *out)
+{
+    memset(out, 0, sizeof *out);
+    out->at.seq = -1;
+    out->entries = calloc(n + 1, sizeof *out->entries);
+    out->docs = calloc(n + 1, sizeof *out->docs);
+    if (!out->entries || !out->docs) {
+        pp_reg_set_dispose(out);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        pp_reg_entry *e = &out->entries[out->nentries++];
+        if (!(e->id = strdup(files[i])) || !(e->name = strdup(files[i]))) {
+            pp_reg_set_dispose(out);
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        }
+        e->diag_first = out->diags.count;
+        e->rc = pp_passport_load_file(&e->passport, files[i], &out->diags);
+        if (e->rc < 0 && e->rc != PP_EINVALID)
+            pp_diags_add(&out->diags, PP_SEV_ERROR, NULL, NULL, "%s",
+                         pp_error_last());
+        e->diag_count = out->diags.count - e->diag_first;
+        if (e->rc < 0)
+            out->broken++;
+        else
+            out->docs[out->n++] = pp_passport_json(e->passport);
+    }
+    pp_error_clear();
+    return 0;
+}
+
+cJSON *pp_reg_set_report(const pp_reg_set *s)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *files = cJSON_AddArrayToObject(root, "files"), *sum;
+
+    for (size_t i = 0; i < s->nentries; i++) {
+        const pp_reg_entry *e = &s->entries[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON *errs;
+        cJSON_AddStringToObject(o, "file", e->name);
+        cJSON_AddBoolToObject(o, "valid", e->diag_count == 0);
+        errs = cJSON_AddArrayToObject(o, "errors");
+        for (size_t k = e->diag_first; k < e->diag_first + e->diag_count;
+             k++) {
+            cJSON *d = cJSON_CreateObject();
+            cJSON_AddStringToObject(d, "pointer", s->diags.items[k].pointer);
+            cJSON_AddStringToObject(d, "message", s->diags.items[k].message);
+            cJSON_AddItemToArray(errs, d);
+        }
+        cJSON_AddItemToArray(files, o);
+    }
+    sum = cJSON_AddObjectToObject(root, "summary");
+    cJSON_AddNumberToObject(sum, "files", (double)s->nentries);
+    cJSON_AddNumberToObject(sum, "valid", (double)(s->nentries - s->broken));
+    cJSON_AddNumberToObject(sum, "invalid", (double)s->broken);
+    return root;
 }

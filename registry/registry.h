@@ -110,6 +110,8 @@ int pp_reg_load(pp_reg *r, const pp_at *at, const char *id,
  * Caller-owned; release with pp_reg_set_dispose(). */
 typedef struct pp_reg_entry {
     char *id;               /* owned */
+    char *name;             /* owned: what its messages call it
+                             * ("registry:passports/ID.json") */
     pp_passport *passport;  /* owned; NULL when it does not validate */
     int rc;                 /* 0, or why it did not load (PP_EINVALID ...) */
     size_t diag_first;      /* its reasons: diags.items[diag_first ..  */
@@ -134,7 +136,21 @@ typedef struct pp_reg_set {
  * another index failure, with *out disposed. */
 int pp_reg_load_all(pp_reg *r, const pp_at *at, pp_reg_set *out);
 
+/* The same set from passport files outside the registry (`validate
+ * FILE...`; "-" reads standard input), in the order given: a file that
+ * does not load, for any
+ * reason, is an entry with its code and reasons (broken counts them);
+ * an entry's id and name are the file's name as given.  Returns 0 or
+ * PP_ENOMEM. */
+int pp_reg_load_files(const char *const *files, size_t n, pp_reg_set *out);
+
 void pp_reg_set_dispose(pp_reg_set *s);
+
+/* The validation report of `s` (`passport validate --format json`),
+ * caller-owned: {"files": [{"file": NAME, "valid", "errors": [{"pointer",
+ * "message"}]}], "summary": {"files", "valid", "invalid"}}; an entry is
+ * valid when it has no reasons, invalid when it did not load. */
+cJSON *pp_reg_set_report(const pp_reg_set *s);
 
 /* Every passport at `at`: an array of {"id", "name", "fields": {key:
  * value}} holding the fields named in `keys` (NULL-terminated). */
