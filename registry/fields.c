@@ -19,6 +19,7 @@
 
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/fact.h"
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
@@ -29,7 +30,7 @@ static const struct {
     enum split how;
 } splits[] = {
     {"", OBJ},
-    {"facts", OBJ},
+    {PP_FACTS_MEMBER, OBJ},
     {"precision", OBJ},
     {"precision/roles", OBJ},
     {"optimizer", OBJ},

@@ -16,7 +16,7 @@
 
 const cJSON *pp_facts(const cJSON *doc)
 {
-    return pp_json_get(doc, "facts");
+    return pp_json_get(doc, PP_FACTS_MEMBER);
 }
 
 const cJSON *pp_fact_get(const cJSON *doc, const char *name)
@@ -135,7 +135,7 @@ pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out)
 
 cJSON *pp_facts_add(cJSON *doc)
 {
-    return cJSON_AddObjectToObject(doc, "facts");
+    return cJSON_AddObjectToObject(doc, PP_FACTS_MEMBER);
 }
 
 cJSON *pp_fact_add_number(cJSON *facts, const char *name, double value,

@@ -37,6 +37,10 @@ typedef struct pp_fact_num {
     const char *basis;     /* a derived figure's "active" or "total"; NULL */
 } pp_fact_num;
 
+/* The member of a passport document that holds its facts, by name (the
+ * registry's fields of facts are "facts/NAME"). */
+#define PP_FACTS_MEMBER "facts"
+
 /* The facts of passport `doc` (an object whose members are the fact
  * objects, by name), for walking every fact; NULL when it has none. */
 const cJSON *pp_facts(const cJSON *doc);
