@@ -535,8 +535,8 @@ static void compiler_dispose(struct compiler *c)
 /* ------------------------------------------------------------------ */
 
 /* The value of output field `name` for passport `id`. */
-static cJSON *field_value(pp_reg *r, sqlite3_stmt *fst, long long seq,
-                          const char *id, const char *name)
+static cJSON *field_value(sqlite3_stmt *fst, long long seq, const char *id,
+                          const char *name)
 {
     pp_buf key = PP_BUF_INIT;
     cJSON *v = NULL;
@@ -550,75 +550,76 @@ static cJSON *field_value(pp_reg *r, sqlite3_stmt *fst, long long seq,
         v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
     sqlite3_reset(fst);
     pp_buf_dispose(&key);
-    (void)r;
     return v ? v : cJSON_CreateNull();
 }
 
-int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
-                 const char *fields, cJSON **out)
+/* Compile expression `text` into c->sql: the passports at ?1 for which it
+ * holds, in id order. */
+static int compile(struct compiler *c, const char *text)
 {
-    struct compiler c;
-    sqlite3_stmt *st = NULL, *fst = NULL;
-    cJSON *root = NULL, *names, *rows;
-    pp_buf flist = PP_BUF_INIT;
     int rc;
-
-    *out = NULL;
-    memset(&c, 0, sizeof(c));
     if (strlen(text) > MAX_QUERY_BYTES)
         return pp_error_set(PP_EUSAGE, "query longer than %d bytes",
                             MAX_QUERY_BYTES);
     if (!pp_utf8_valid(text, strlen(text), NULL))
         return pp_error_set(PP_EUSAGE, "query is not valid UTF-8");
-    c.lx.src = text;
-    pp_buf_puts(&c.sql, "SELECT p.passport FROM passports p WHERE "
-                        "p.from_seq <= ?1 AND (p.to_seq IS NULL OR p.to_seq "
-                        "> ?1) AND (");
-    if ((rc = next(&c)) < 0 || (rc = expr(&c)) < 0)
-        goto done;
-    if (c.lx.t != T_END) {
-        rc = fail_at(&c, c.lx.start, "unexpected '%s' (expected and, or or "
-                     "the end)", pp_buf_cstr(&c.lx.text));
-        goto done;
-    }
-    pp_buf_puts(&c.sql, ") ORDER BY p.passport");
+    c->lx.src = text;
+    pp_buf_puts(&c->sql, "SELECT p.passport FROM passports p WHERE "
+                         "p.from_seq <= ?1 AND (p.to_seq IS NULL OR "
+                         "p.to_seq > ?1) AND (");
+    if ((rc = next(c)) < 0 || (rc = expr(c)) < 0)
+        return rc;
+    if (c->lx.t != T_END)
+        return fail_at(c, c->lx.start, "unexpected '%s' (expected and, or "
+                       "or the end)", pp_buf_cstr(&c->lx.text));
+    return pp_buf_puts(&c->sql, ") ORDER BY p.passport");
+}
 
-    /* Output fields: given, or id, name and the facts named. */
+/* The output fields into `names`: the comma-separated `fields`, or id,
+ * name and the facts the expression named. */
+static int output_fields(const struct compiler *c, const char *fields,
+                         cJSON *names)
+{
+    pp_buf list = PP_BUF_INIT;
+    char *p;
+    int rc = 0;
+
     if (fields && *fields) {
-        pp_buf_puts(&flist, fields);
+        pp_buf_puts(&list, fields);
     } else {
-        pp_buf_puts(&flist, "id,name");
-        for (int i = 0; i < c.nfacts; i++)
-            pp_buf_printf(&flist, ",%s", c.facts[i]);
+        pp_buf_puts(&list, "id,name");
+        for (int i = 0; i < c->nfacts; i++)
+            pp_buf_printf(&list, ",%s", c->facts[i]);
     }
-    root = cJSON_CreateObject();
-    names = cJSON_AddArrayToObject(root, "fields");
-    {
-        char *save = strdup(flist.ptr), *p = save;
-        while (p && *p) {
-            char *comma = strchr(p, ',');
-            if (comma)
-                *comma = '\0';
-            if (*p) {
-                int ok = !strcmp(p, "id") || pp_vocab_lookup(p);
-                for (size_t i = 0;
-                     i < sizeof(meta_fields) / sizeof(meta_fields[0]); i++)
-                    ok |= !strcmp(meta_fields[i], p);
-                if (!ok) {
-                    rc = pp_error_set(PP_EUSAGE, "--fields: unknown field "
-                                      "'%s'", p);
-                    free(save);
-                    goto done;
-                }
-                cJSON_AddItemToArray(names, cJSON_CreateString(p));
-            }
-            p = comma ? comma + 1 : NULL;
-        }
-        free(save);
+    for (p = list.ptr; rc == 0 && p && *p;) {
+        char *comma = strchr(p, ',');
+        int ok;
+        if (comma)
+            *comma = '\0';
+        ok = !strcmp(p, "id") || pp_vocab_lookup(p);
+        for (size_t i = 0; i < sizeof(meta_fields) / sizeof(meta_fields[0]);
+             i++)
+            ok |= !strcmp(meta_fields[i], p);
+        if (*p && !ok)
+            rc = pp_error_set(PP_EUSAGE, "--fields: unknown field '%s'", p);
+        else if (*p)
+            cJSON_AddItemToArray(names, cJSON_CreateString(p));
+        p = comma ? comma + 1 : NULL;
     }
+    pp_buf_dispose(&list);
+    return rc;
+}
+
+/* Run the compiled query at `seq`: a row of `names` per passport. */
+static int run(pp_reg *r, const struct compiler *c, long long seq,
+               const cJSON *names, cJSON *rows)
+{
+    sqlite3_stmt *st = NULL, *fst = NULL;
+    int rc;
+
     if ((rc = pp_index_open(r, 1)) < 0)
-        goto done;
-    if (sqlite3_prepare_v2(r->db, c.sql.ptr, -1, &st, NULL) != SQLITE_OK ||
+        return rc;
+    if (sqlite3_prepare_v2(r->db, c->sql.ptr, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(r->db,
                            "SELECT value FROM facts WHERE " AT_F_PLAIN
                            " AND passport = ?2 AND key = ?3",
@@ -626,24 +627,21 @@ int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
         rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
         goto done;
     }
-    sqlite3_bind_int64(st, 1, at->seq);
-    for (int i = 0; i < c.nbind; i++) {
-        if (c.binds[i].is_num)
-            sqlite3_bind_double(st, 2 + i, c.binds[i].num);
+    sqlite3_bind_int64(st, 1, seq);
+    for (int i = 0; i < c->nbind; i++) {
+        if (c->binds[i].is_num)
+            sqlite3_bind_double(st, 2 + i, c->binds[i].num);
         else
-            sqlite3_bind_text(st, 2 + i, c.binds[i].str, -1,
+            sqlite3_bind_text(st, 2 + i, c->binds[i].str, -1,
                               SQLITE_TRANSIENT);
     }
-    rows = cJSON_AddArrayToObject(root, "rows");
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *id = (const char *)sqlite3_column_text(st, 0);
         cJSON *row = cJSON_CreateObject();
         const cJSON *n;
         cJSON_ArrayForEach(n, names)
-        {
-            cJSON *v = field_value(r, fst, at->seq, id, n->valuestring);
-            cJSON_AddItemToObject(row, n->valuestring, v);
-        }
+            cJSON_AddItemToObject(row, n->valuestring,
+                                  field_value(fst, seq, id, n->valuestring));
         cJSON_AddItemToArray(rows, row);
     }
     rc = rc == SQLITE_DONE ? 0
@@ -652,8 +650,24 @@ int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
 done:
     sqlite3_finalize(st);
     sqlite3_finalize(fst);
+    return rc;
+}
+
+int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
+                 const char *fields, cJSON **out)
+{
+    struct compiler c;
+    cJSON *root = cJSON_CreateObject();
+    int rc;
+
+    *out = NULL;
+    memset(&c, 0, sizeof(c));
+    if ((rc = compile(&c, text)) == 0 &&
+        (rc = output_fields(&c, fields,
+                            cJSON_AddArrayToObject(root, "fields"))) == 0)
+        rc = run(r, &c, at->seq, pp_json_get(root, "fields"),
+                 cJSON_AddArrayToObject(root, "rows"));
     compiler_dispose(&c);
-    pp_buf_dispose(&flist);
     if (rc < 0) {
         cJSON_Delete(root);
         return rc;
@@ -687,6 +701,29 @@ static int authorizer(void *data, int action, const char *a, const char *b,
     default:
         return SQLITE_DENY;
     }
+}
+
+/* The current row of `st` (`n` columns) as a JSON array. */
+static cJSON *row_json(sqlite3_stmt *st, int n)
+{
+    cJSON *row = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        switch (sqlite3_column_type(st, i)) {
+        case SQLITE_INTEGER:
+        case SQLITE_FLOAT:
+            cJSON_AddItemToArray(
+                row, cJSON_CreateNumber(sqlite3_column_double(st, i)));
+            break;
+        case SQLITE_NULL:
+            cJSON_AddItemToArray(row, cJSON_CreateNull());
+            break;
+        default:
+            cJSON_AddItemToArray(
+                row,
+                cJSON_CreateString((const char *)sqlite3_column_text(st, i)));
+        }
+    }
+    return row;
 }
 
 int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
@@ -736,26 +773,8 @@ int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
         cJSON_AddItemToArray(cols,
                              cJSON_CreateString(sqlite3_column_name(st, i)));
     rows = cJSON_AddArrayToObject(root, "rows");
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cJSON *row = cJSON_CreateArray();
-        for (int i = 0; i < n; i++) {
-            switch (sqlite3_column_type(st, i)) {
-            case SQLITE_INTEGER:
-            case SQLITE_FLOAT:
-                cJSON_AddItemToArray(
-                    row, cJSON_CreateNumber(sqlite3_column_double(st, i)));
-                break;
-            case SQLITE_NULL:
-                cJSON_AddItemToArray(row, cJSON_CreateNull());
-                break;
-            default:
-                cJSON_AddItemToArray(
-                    row, cJSON_CreateString(
-                             (const char *)sqlite3_column_text(st, i)));
-            }
-        }
-        cJSON_AddItemToArray(rows, row);
-    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        cJSON_AddItemToArray(rows, row_json(st, n));
     if (rc != SQLITE_DONE) {
         rc = pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
         goto done;

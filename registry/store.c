@@ -207,6 +207,30 @@ done:
     return rc;
 }
 
+/* Store the writes `w` as blobs in the passports folder being built. */
+static int write_passports(pp_reg *r, git_treebuilder *db, const pp_write *w,
+                           size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char name[96];
+        git_oid oid;
+        int rc;
+        snprintf(name, sizeof(name), "%s.json", w[i].id);
+        if (!w[i].text) {
+            rc = git_treebuilder_remove(db, name);
+            if (rc < 0 && rc != GIT_ENOTFOUND)
+                return pp_store_fail(rc, "cannot remove a passport");
+            continue;
+        }
+        if ((rc = git_blob_create_from_buffer(&oid, r->repo, w[i].text,
+                                              strlen(w[i].text))) < 0 ||
+            (rc = git_treebuilder_insert(NULL, db, name, &oid,
+                                         GIT_FILEMODE_BLOB)) < 0)
+            return pp_store_fail(rc, "cannot store a passport");
+    }
+    return 0;
+}
+
 int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
                     const pp_write *w, size_t n, const git_signature *author,
                     const git_signature *committer, const char *message,
@@ -215,8 +239,8 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
     git_commit *parents[2] = {NULL, NULL};
     git_tree *root = NULL, *dir = NULL, *newroot = NULL;
     git_treebuilder *rb = NULL, *db = NULL;
-    git_oid oid, dir_oid, root_oid;
-    size_t np = 0, i;
+    git_oid dir_oid, root_oid;
+    size_t np = 0;
     int rc;
 
     if (parent) {
@@ -241,25 +265,8 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
         rc = pp_store_fail(rc, "cannot build a tree");
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        char name[96];
-        snprintf(name, sizeof(name), "%s.json", w[i].id);
-        if (!w[i].text) {
-            rc = git_treebuilder_remove(db, name);
-            if (rc < 0 && rc != GIT_ENOTFOUND) {
-                rc = pp_store_fail(rc, "cannot remove a passport");
-                goto done;
-            }
-            continue;
-        }
-        if ((rc = git_blob_create_from_buffer(&oid, r->repo, w[i].text,
-                                              strlen(w[i].text))) < 0 ||
-            (rc = git_treebuilder_insert(NULL, db, name, &oid,
-                                         GIT_FILEMODE_BLOB)) < 0) {
-            rc = pp_store_fail(rc, "cannot store a passport");
-            goto done;
-        }
-    }
+    if ((rc = write_passports(r, db, w, n)) < 0)
+        goto done;
     pp_store_crashpoint("put-after-blobs");
     if ((rc = git_treebuilder_write(&dir_oid, db)) < 0 ||
         (rc = git_treebuilder_new(&rb, r->repo, root)) < 0) {
