@@ -31,41 +31,6 @@ static const char usage_text[] =
     "exit status: 0 up to date or merged, 1 stopped on conflicts, 2 usage,\n"
     "3 other error\n";
 
-/* Print conflicts, shared with 'passport resolve --list'. */
-void cli_print_conflicts(pp_buf *out, const cJSON *conflicts);
-void cli_print_conflicts(pp_buf *out, const cJSON *conflicts)
-{
-    const cJSON *c;
-    cJSON_ArrayForEach(c, conflicts)
-    {
-        const char *field = pp_json_str(c, "field", "");
-        const char *oc = pp_json_str(c, "ours_commit", "");
-        const char *tc = pp_json_str(c, "theirs_commit", "");
-        const cJSON *why = pp_json_get(c, "reason");
-        static const char *const sides[] = {"base", "ours", "theirs"};
-        pp_buf_printf(out, "conflict: %s %s\n",
-                      pp_json_str(c, "passport", ""),
-                      !strcmp(field, "*") ? "(the whole passport)" : field);
-        if (cJSON_IsString(why))
-            pp_buf_printf(out, "  reason: %s\n", why->valuestring);
-        for (int s = 0; s < 3; s++) {
-            const cJSON *v = pp_json_get(c, sides[s]);
-            pp_buf_printf(out, "  %-7s ", sides[s]);
-            if (cJSON_IsNull(v))
-                pp_buf_puts(out, "(absent)");
-            else if (!strcmp(field, "*"))
-                pp_buf_puts(out, "(a version of the passport)");
-            else
-                pp_render_field(out, field, v);
-            if (s == 1 && *oc)
-                pp_buf_printf(out, "  [commit %.12s]", oc);
-            if (s == 2 && *tc)
-                pp_buf_printf(out, "  [commit %.12s]", tc);
-            pp_buf_putc(out, '\n');
-        }
-    }
-}
-
 int cmd_pull(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -120,7 +85,7 @@ int cmd_pull(int argc, char **argv)
         pp_json_write_canonical(&out, res, NULL);
     } else if (rc == PP_ECONFLICT) {
         int n = cJSON_GetArraySize(pp_json_get(res, "conflicts"));
-        cli_print_conflicts(&out, pp_json_get(res, "conflicts"));
+        pp_render_conflicts(&out, pp_json_get(res, "conflicts"));
         fprintf(stderr, "passport pull: stopped on %d conflict%s; nothing was "
                         "changed. Choose with 'passport resolve ID FIELD "
                         "--ours|--theirs|--value V', or drop the merge with "

@@ -9,9 +9,8 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/render.h"
 #include "../core/banned.h"
-
-void cli_print_conflicts(pp_buf *out, const cJSON *conflicts);
 
 static const char usage_text[] =
     "usage: passport resolve --list [--format text|json]\n"
@@ -81,7 +80,7 @@ int cmd_resolve(int argc, char **argv)
         if (fmt == PP_FMT_JSON)
             pp_json_write_canonical(&out, res, NULL);
         else
-            cli_print_conflicts(&out, res);
+            pp_render_conflicts(&out, res);
         rc = cli_flush("resolve", &out);
         goto done;
     }

@@ -11,8 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <time.h>
-
 #include "../core/error.h"
 #include "../core/io.h"
 #include "../core/table.h"
@@ -221,6 +219,7 @@ void cli_warn_broken(const char *cmd, const pp_reg_set *all)
 
 int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s)
 {
+    pp_buf as_of = PP_BUF_INIT;
     pp_at at;
     int rc;
     memset(s, 0, sizeof *s);
@@ -235,15 +234,9 @@ int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s)
     cli_warn_broken(cmd, &s->all);
     s->docs = s->all.docs;
     s->n = s->all.n;
-    if (at.oid[0]) {
-        char day[16];
-        time_t t = (time_t)at.time;
-        struct tm tm;
-        gmtime_r(&t, &tm);
-        strftime(day, sizeof day, "%Y-%m-%d", &tm);
-        snprintf(s->as_of, sizeof s->as_of, "main at %.12s (%s)", at.oid,
-                 day);
-    }
+    pp_reg_at_describe(&at, &as_of);
+    snprintf(s->as_of, sizeof s->as_of, "%s", pp_buf_cstr(&as_of));
+    pp_buf_dispose(&as_of);
     return 0;
 fail:
     cli_set_dispose(s);

@@ -77,6 +77,19 @@ int pp_reg_at(pp_reg *r, const char *spec, pp_at *out)
     return 0;
 }
 
+int pp_reg_at_describe(const pp_at *at, pp_buf *out)
+{
+    char day[16];
+    time_t t = (time_t)at->time;
+    struct tm tm;
+
+    if (!at->oid[0])
+        return 0;
+    gmtime_r(&t, &tm);
+    strftime(day, sizeof day, "%Y-%m-%d", &tm);
+    return pp_buf_printf(out, "main at %.12s (%s)", at->oid, day);
+}
+
 int pp_reg_is_revision(pp_reg *r, const char *spec)
 {
     git_oid oid;

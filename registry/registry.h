@@ -94,6 +94,10 @@ typedef struct pp_at {
  * PP_EUSAGE for a date in the future or a commit off the main line. */
 int pp_reg_at(pp_reg *r, const char *spec, pp_at *out);
 
+/* `at` for people, appended to `out`: "main at 1a2b3c4d5e6f (2026-07-01)"
+ * (the commit's day, UTC); nothing for an empty registry. */
+int pp_reg_at_describe(const pp_at *at, pp_buf *out);
+
 /* 1 when `spec` names a commit of the registry (any revision syntax). */
 int pp_reg_is_revision(pp_reg *r, const char *spec);
 
@@ -120,7 +124,7 @@ typedef struct pp_reg_entry {
 
 typedef struct pp_reg_set {
     pp_at at;                /* the revision read */
-    pp_reg_entry *entries;   /* owned: every passport id, in id order */
+    pp_reg_entry *entries;   /* owned: every passport, in id order */
     size_t nentries;
     const cJSON **docs;      /* owned array: the documents that validate, */
     size_t n;                /*   borrowed from entries, in id order */
@@ -138,12 +142,12 @@ int pp_reg_load_all(pp_reg *r, const pp_at *at, pp_reg_set *out);
 
 /* The same set from passport files outside the registry (`validate
  * FILE...`; "-" reads standard input), in the order given: a file that
- * does not load, for any
- * reason, is an entry with its code and reasons (broken counts them);
- * an entry's id and name are the file's name as given.  Returns 0 or
- * PP_ENOMEM. */
+ * does not load, for any reason, is an entry with its code and reasons
+ * (broken counts it); an entry's id and name are the file's name as
+ * given.  Returns 0 or PP_ENOMEM, with *out disposed. */
 int pp_reg_load_files(const char *const *files, size_t n, pp_reg_set *out);
 
+/* Release what `s` holds and zero it; `s` may be NULL. */
 void pp_reg_set_dispose(pp_reg_set *s);
 
 /* The validation report of `s` (`passport validate --format json`),

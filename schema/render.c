@@ -1,7 +1,7 @@
 /*
  * render.c - the parts of a passport for people (render.h): an evidence
- * object, a scaling list, a fact's value, one entry as `get` answers it
- * and the registry's listing.  The whole passport is render_passport.c.
+ * object, a scaling list, a fact's value, the conflicts of a pull, one
+ * entry as `get` answers it and the registry's listing.  The whole passport is render_passport.c.
  */
 #include "render.h"
 
@@ -122,6 +122,44 @@ int pp_render_field(pp_buf *out, const char *key, const cJSON *value)
     if (cJSON_IsString(value))
         return pp_buf_puts(out, value->valuestring);
     return pp_passport_compact(value, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Conflicts of a pull                                                */
+/* ------------------------------------------------------------------ */
+
+int pp_render_conflicts(pp_buf *out, const cJSON *conflicts)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, conflicts)
+    {
+        const char *field = pp_json_str(c, "field", "");
+        const char *oc = pp_json_str(c, "ours_commit", "");
+        const char *tc = pp_json_str(c, "theirs_commit", "");
+        const char *why = pp_json_str(c, "reason", NULL);
+        static const char *const sides[] = {"base", "ours", "theirs"};
+        pp_buf_printf(out, "conflict: %s %s\n",
+                      pp_json_str(c, "passport", ""),
+                      !strcmp(field, "*") ? "(the whole passport)" : field);
+        if (why)
+            pp_buf_printf(out, "  reason: %s\n", why);
+        for (int s = 0; s < 3; s++) {
+            const cJSON *v = pp_json_get(c, sides[s]);
+            pp_buf_printf(out, "  %-7s ", sides[s]);
+            if (cJSON_IsNull(v))
+                pp_buf_puts(out, "(absent)");
+            else if (!strcmp(field, "*"))
+                pp_buf_puts(out, "(a version of the passport)");
+            else
+                pp_render_field(out, field, v);
+            if (s == 1 && *oc)
+                pp_buf_printf(out, "  [commit %.12s]", oc);
+            if (s == 2 && *tc)
+                pp_buf_printf(out, "  [commit %.12s]", tc);
+            pp_buf_putc(out, '\n');
+        }
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */

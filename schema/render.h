@@ -2,12 +2,13 @@
  * render.h - passports for people.
  *
  * How a passport, one of its facts or precision roles, an evidence
- * object, a scaling list and the registry's listing read on a terminal
- * (`show`, `get`, `list`, `diff`, `blame`, `pull`), written once so every
- * command says a value the same way: "1.04T parameters", "> 32T tokens",
- * "[fact] kimi-k2-report §2.1 (developer) \"...\"".  Everything appends
- * to a caller's buffer and returns 0 unless said otherwise; documents are
- * validated passports (or parts of them), borrowed.
+ * object, a scaling list, the registry's listing and a pull's conflicts
+ * read on a terminal (`show`, `get`, `list`, `diff`, `blame`, `pull`,
+ * `resolve`), written once so every command says a value the same way:
+ * "1.04T parameters", "> 32T tokens", "[fact] kimi-k2-report §2.1
+ * (developer) \"...\"".  Everything appends to a caller's buffer and
+ * returns 0 unless said otherwise; documents are validated passports (or
+ * parts of them, or the registry's trees named below), borrowed.
  */
 #ifndef PP_RENDER_H
 #define PP_RENDER_H
@@ -59,6 +60,12 @@ int pp_render_list(pp_buf *out, const cJSON *items, pp_render_style style);
  * a fact) for people: a fact as "1.04T parameters" with its primary
  * evidence, a string as is, anything else as one-line canonical JSON. */
 int pp_render_field(pp_buf *out, const char *key, const cJSON *value);
+
+/* The conflicts of a stopped pull (as pp_reg_pull and pp_reg_conflicts
+ * give them: [{"passport", "field", "base", "ours", "theirs",
+ * "ours_commit", "theirs_commit", "reason"}]): each with its three values
+ * and the commits that set them. */
+int pp_render_conflicts(pp_buf *out, const cJSON *conflicts);
 
 /* One evidence (or support) object on one line:
  * "[fact] kimi-k2-report §2.1 (developer); via ledger §9: \"...\"". */

@@ -1,7 +1,9 @@
 /*
  * test_registry.c - a registry seeded from a folder of passports: the
  * seed is validated as a whole, passports list in id order, and names
- * resolve (or fail) as documented; the sorted folder listing behind it.
+ * resolve (or fail) as documented; passport files load into the same
+ * set, with a validation report; a point of history for people; the
+ * sorted folder listing behind the seed.
  */
 #define _XOPEN_SOURCE 700
 #include "test_helpers.h"
@@ -161,6 +163,53 @@ static void missing_seed_folder_is_not_found(void **state)
     pp_diags_dispose(&d);
 }
 
+static void files_load_into_a_set_with_its_report(void **state)
+{
+    char good[4096], bad[4096], missing[4096];
+    const char *files[3] = {good, bad, missing};
+    pp_reg_set s = {0};
+    cJSON *report;
+    (void)state;
+    test_path(good, sizeof(good), "passports/kimi-k2.json");
+    snprintf(bad, sizeof(bad), "%s/bad.json", sandbox);
+    snprintf(missing, sizeof(missing), "%s/missing.json", sandbox);
+    write_file(sandbox, "bad.json", "[]");
+    assert_int_equal(pp_reg_load_files(files, 3, &s), 0);
+    assert_int_equal(s.nentries, 3);
+    assert_int_equal(s.n, 1);
+    assert_int_equal(s.broken, 2);
+    assert_int_equal(s.entries[0].rc, 0);
+    assert_int_equal(s.entries[1].rc, PP_EINVALID);
+    assert_int_not_equal(s.entries[2].rc, 0);
+    assert_int_equal(s.entries[1].diag_count, 1);
+    assert_int_equal(s.entries[2].diag_count, 1);
+    assert_string_equal(s.entries[1].name, bad);
+    report = pp_reg_set_report(&s);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(report,
+                                                            "files")),
+                     3);
+    assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(report,
+                                                             "summary"),
+                                         "invalid")
+                         ->valueint,
+                     2);
+    cJSON_Delete(report);
+    pp_reg_set_dispose(&s);
+}
+
+static void a_point_of_history_reads_as_commit_and_day(void **state)
+{
+    pp_at at = {"1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", 3, 1785542400};
+    pp_at empty = {"", -1, 0};
+    pp_buf out = PP_BUF_INIT;
+    (void)state;
+    assert_int_equal(pp_reg_at_describe(&empty, &out), 0);
+    assert_int_equal(out.len, 0);
+    pp_reg_at_describe(&at, &out);
+    assert_string_equal(pp_buf_cstr(&out), "main at 1a2b3c4d5e6f (2026-08-01)");
+    pp_buf_dispose(&out);
+}
+
 static void folder_listing_is_sorted_and_filtered(void **state)
 {
     char **paths = NULL, want[4096];
@@ -200,6 +249,9 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(missing_seed_folder_is_not_found,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            files_load_into_a_set_with_its_report, setup, teardown),
+        cmocka_unit_test(a_point_of_history_reads_as_commit_and_day),
         cmocka_unit_test_setup_teardown(folder_listing_is_sorted_and_filtered,
                                         setup, teardown),
     };
