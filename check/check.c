@@ -385,6 +385,11 @@ int pp_checker_limited(const pp_checker *c)
     return c->limited;
 }
 
+const pp_rules *pp_checker_rules(const pp_checker *c)
+{
+    return c->rules;
+}
+
 /* ------------------------------------------------------------------ */
 /* Tables                                                             */
 /* ------------------------------------------------------------------ */

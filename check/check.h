@@ -29,6 +29,9 @@ int pp_checker_new(pp_checker **out, const cJSON *const *passports,
                    size_t n, const pp_rules *rules);
 void pp_checker_free(pp_checker *c);
 
+/* The rule catalogue `c` applies (borrowed; NULL when it has none). */
+const pp_rules *pp_checker_rules(const pp_checker *c);
+
 /* Start a new document (or section: the checker calls it at a heading):
  * forget the inputs of worked examples (N, D, C, named quantities, the
  * training-state memory, a table's columns) carried from sentence to

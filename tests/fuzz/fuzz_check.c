@@ -1,19 +1,24 @@
 /*
- * fuzz_check.c - the prose checker end to end: Markdown (md4c) or plain
- * text split into sentences, claims found, numbers bound and verdicts
- * given against the shipped passports and rule catalogue.  The first
- * byte chooses Markdown or plain text.
+ * fuzz_check.c - the prose checker end to end, as `passport check` runs
+ * it (check/run.h): the input read in chunks, Markdown (md4c) or plain
+ * text split into sentences, claims found, numbers bound, verdicts given
+ * against the shipped passports and rule catalogue, claims placed at
+ * their line and column and written as a report.  The first byte chooses
+ * Markdown or plain text (bit 0) and the format (bits 1-2: text, JSON,
+ * SARIF, coloured text).  Every claim must lie inside its sentence, and a
+ * JSON or SARIF report must parse as JSON.
  */
 #include "fuzz.h"
 
 #include <stdio.h>
-
 #include <stdlib.h>
 
+#include "core/buf.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "schema/passport.h"
 #include "check/check.h"
-#include "check/prose.h"
+#include "check/run.h"
 #include "rules/rules.h"
 
 static pp_rules *rules;
@@ -38,39 +43,39 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* Every claim must point inside its sentence (abort otherwise: the CLI
- * maps offsets to lines and columns through them). */
-static int on_sentence(const pp_sentence *s, void *arg)
+static int to_buf(void *arg, const char *bytes, size_t len)
 {
-    cJSON *claims = cJSON_CreateArray(), *c;
-    (void)arg;
-    if (s->table)
-        pp_checker_row(checker, s->text, s->len, s->table == 1, claims);
-    else
-        pp_checker_sentence(checker, s->text, s->len, claims);
-    cJSON_ArrayForEach(c, claims)
-    {
-        const cJSON *off = cJSON_GetObjectItemCaseSensitive(c, "offset");
-        const cJSON *len = cJSON_GetObjectItemCaseSensitive(c, "length");
-        if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len) ||
-            off->valuedouble < 0 ||
-            off->valuedouble + len->valuedouble > (double)s->len)
-            abort();
-    }
-    cJSON_Delete(claims);
-    return 0;
+    return pp_buf_put(arg, bytes, len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    pp_suppress *sup = NULL;
-    size_t nsup = 0;
-    pp_prose_stats st = {0, 0};
+    static const pp_check_format formats[] = {PP_CHECK_TEXT, PP_CHECK_JSON,
+                                              PP_CHECK_SARIF, PP_CHECK_TEXT};
+    pp_buf out = PP_BUF_INIT;
+    pp_check_totals totals = PP_CHECK_TOTALS_INIT;
+    pp_check_opts opts = {PP_CHECK_TEXT, 0, 0, to_buf, NULL, &out};
+    pp_check_input in = {"fuzz.md", NULL, NULL, 0};
+    const char *name = "fuzz.md";
     if (!checker || size == 0)
         return 0;
-    pp_checker_begin_document(checker);
-    pp_prose_sentences((const char *)data + 1, size - 1, 0, data[0] & 1,
-                       on_sentence, NULL, &sup, &nsup, &st);
-    free(sup);
+    opts.format = formats[data[0] >> 1 & 3];
+    opts.color = (data[0] >> 1 & 3) == 3;
+    opts.markdown = data[0] & 1;
+    in.text = (const char *)data + 1;
+    in.len = size - 1;
+    pp_check_head(checker, &opts, &name, 1);
+    pp_check_run(checker, &opts, &in, &totals);
+    pp_check_tail(&opts, &totals, 1);
+    if (totals.misplaced)
+        abort(); /* a claim outside its sentence has no line and column */
+    if (opts.format != PP_CHECK_TEXT) {
+        cJSON *doc = NULL;
+        if (pp_json_parse(out.ptr, out.len, "report", &doc) < 0)
+            abort(); /* the report is not JSON */
+        cJSON_Delete(doc);
+    }
+    pp_buf_dispose(&out);
+    pp_error_clear();
     return 0;
 }
