@@ -118,10 +118,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
         const char *names[40];
         size_t k = 0;
         const cJSON *a;
-        names[k++] = GET(docs[i], "id")->valuestring;
-        names[k++] = GET(docs[i], "name")->valuestring;
-        cJSON_ArrayForEach(a, GET(docs[i], "aliases"))
-            if (k < 40)
+        names[k++] = ck_doc_id(docs[i]);
+        names[k++] = pp_json_str(docs[i], "name", "");
+        cJSON_ArrayForEach(a, pp_json_get(docs[i], "aliases"))
+            if (k < 40 && cJSON_IsString(a))
                 names[k++] = a->valuestring;
         for (size_t j = 0; j < k; j++) {
             pcre2_code *re;
@@ -298,13 +298,15 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
 
 void ck_set_evidence(cJSON *claim, const cJSON *fact)
 {
-    const cJSON *ev = cJSON_GetArrayItem(GET(fact, "evidence"), 0);
-    if (!ev)
-        return;
-    cJSON_ReplaceItemInObjectCaseSensitive(
-        claim, "source", cJSON_CreateString(GET(ev, "source")->valuestring));
-    cJSON_ReplaceItemInObjectCaseSensitive(
-        claim, "section", cJSON_CreateString(GET(ev, "section")->valuestring));
+    const cJSON *ev = cJSON_GetArrayItem(pp_json_get(fact, "evidence"), 0);
+    const char *source = pp_json_str(ev, "source", NULL);
+    const char *section = pp_json_str(ev, "section", NULL);
+    if (source)
+        cJSON_ReplaceItemInObjectCaseSensitive(claim, "source",
+                                               cJSON_CreateString(source));
+    if (section)
+        cJSON_ReplaceItemInObjectCaseSensitive(claim, "section",
+                                               cJSON_CreateString(section));
 }
 
 cJSON *ck_last_claim(struct sent *s)
@@ -473,7 +475,7 @@ static int row_as_sentence(pp_checker *c, const char *text, size_t len,
         return pp_error_set(PP_ENOMEM, "out of memory");
     n = sentence(c, text, len, tmp);
     while (n >= 0 && (x = cJSON_DetachItemFromArray(tmp, 0)) != NULL) {
-        const cJSON *off = cJSON_GetObjectItemCaseSensitive(x, "offset");
+        const cJSON *off = pp_json_get(x, "offset");
         size_t at = cJSON_IsNumber(off) ? (size_t)off->valuedouble : 0, k = 0;
         while (k + 1 < ncell && cell[k + 1] <= at)
             k++;

@@ -166,10 +166,9 @@ static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
 {
     pp_range r = num_range(n);
     for (size_t i = 0; i < s->c->ndocs; i++) {
-        const cJSON *f = GET(GET(s->c->docs[i], "facts"), "params.total");
-        if (f && cJSON_IsNumber(GET(f, "value")) &&
-            pp_range_meet(r, pp_range_of(GET(f, "value")->valuedouble,
-                                GET(f, "sig_digits")->valueint, "=")))
+        pp_fact_num v;
+        if (pp_fact_number(s->c->docs[i], "params.total", &v) &&
+            pp_range_meet(r, pp_range_of(v.value, v.sig, "=")))
             return s->c->docs[i];
     }
     return NULL;
@@ -177,9 +176,8 @@ static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
 
 static double doc_tokens(const cJSON *doc)
 {
-    const cJSON *f = GET(GET(doc, "facts"), "training.tokens");
-    return f && cJSON_IsNumber(GET(f, "value")) ? GET(f, "value")->valuedouble
-                                                 : NAN;
+    pp_fact_num v;
+    return pp_fact_number(doc, "training.tokens", &v) ? v.value : NAN;
 }
 
 static const char *const w_at[] = {" at ", " for ", "при ", "для ",
@@ -353,7 +351,7 @@ static void passport_derived(struct sent *s, const pp_number *n,
                              const char *alt_how, pp_range alt,
                              const char *wrong)
 {
-    const char *who = GET(doc, "id")->valuestring;
+    const char *who = ck_doc_id(doc);
     pp_range claim = num_range(n);
     int ok = pp_range_meet(claim, want), ok_alt = !ok && alt.have &&
                                                   pp_range_meet(claim, alt);
@@ -404,12 +402,10 @@ static void passport_derived(struct sent *s, const pp_number *n,
 static const cJSON *doc_with(const struct sent *s, unsigned long long set,
                              const char *a, const char *b)
 {
-    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
-        const cJSON *f = GET(s->c->docs[i], "facts");
-        if ((set >> i & 1) && pp_range_of_fact(f, a).have &&
-            pp_range_of_fact(f, b).have)
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++)
+        if ((set >> i & 1) && pp_fact_range(s->c->docs[i], a).have &&
+            pp_fact_range(s->c->docs[i], b).have)
             return s->c->docs[i];
-    }
     return NULL;
 }
 
@@ -424,20 +420,16 @@ static void undisclosed_input(struct sent *s, const pp_number *n,
         if (!(set >> i & 1))
             continue;
         for (size_t k = 0; k < 2; k++) {
-            const cJSON *f = GET(GET(doc, "facts"), inputs[k]);
-            const cJSON *st = GET(f, "status");
-            if (cJSON_IsString(st) &&
-                !strcmp(st->valuestring, "undisclosed")) {
-                ck_emit(s, n->start, n->end - n->start,
-                        GET(doc, "id")->valuestring, attr,
-                        cJSON_CreateNumber(n->value), NULL, "undisclosed",
-                        "%s does not disclose %s, so %.*s cannot come from "
-                        "its reports",
-                        GET(doc, "id")->valuestring, inputs[k],
-                        (int)(n->end - n->start), s->text + n->start);
-                ck_set_evidence(ck_last_claim(s), f);
-                return;
-            }
+            if (pp_fact_status(doc, inputs[k]) != PP_FACT_UNDISCLOSED)
+                continue;
+            ck_emit(s, n->start, n->end - n->start, ck_doc_id(doc), attr,
+                    cJSON_CreateNumber(n->value), NULL, "undisclosed",
+                    "%s does not disclose %s, so %.*s cannot come from its "
+                    "reports",
+                    ck_doc_id(doc), inputs[k], (int)(n->end - n->start),
+                    s->text + n->start);
+            ck_set_evidence(ck_last_claim(s), pp_fact_get(doc, inputs[k]));
+            return;
         }
     }
     ck_emit(s, n->start, n->end - n->start, NULL, attr,
@@ -451,67 +443,83 @@ static const char *const w_compute[] = {"compute", "train", "обуч",
                                         "вычисл", "训练", "算力", "计算",
                                         NULL};
 
+/* D/N of passport `doc` on the parameters the phrase names (`basis`
+ * 'a', 't' or 0): for a mixture of experts that names neither, either. */
+static void passport_tpp(struct sent *s, const pp_number *n,
+                         const cJSON *doc, const char *attr, int basis)
+{
+    pp_range tok = pp_fact_range(doc, "training.tokens");
+    pp_range act = pp_fact_range(doc, "params.active");
+    pp_range tot = pp_fact_range(doc, "params.total");
+    pp_range none = {0, 0, 0, 0};
+    if (basis == 'a' && act.have)
+        passport_derived(s, n, doc, attr, "D / N with active parameters",
+                         pp_range_div(tok, act), NULL, none, NULL);
+    else if (basis == 't' || !act.have)
+        passport_derived(s, n, doc, attr, "D / N with total parameters",
+                         pp_range_div(tok, tot), NULL, none, NULL);
+    else /* an MoE, the phrase names neither: either */
+        passport_derived(s, n, doc, attr, "D / N with total parameters",
+                         pp_range_div(tok, tot),
+                         "D / N with active parameters",
+                         pp_range_div(tok, act), NULL);
+}
+
+/* 6*N*D of passport `doc` (of entity set `set`), N by the one rule of
+ * schema/fact.h; a figure that is 6*N*D on a mixture of experts' total
+ * parameters is that known misreading, and said so. */
+static void passport_compute(struct sent *s, const pp_number *n,
+                             const cJSON *doc, unsigned long long set,
+                             const char *attr)
+{
+    pp_range tok = pp_fact_range(doc, "training.tokens");
+    pp_range tot = pp_fact_range(doc, "params.total"), act;
+    pp_fact_num N;
+    if (pp_fact_compute_params(doc, &N) == PP_BASIS_NONE) {
+        undisclosed_input(s, n, set, attr);
+        return;
+    }
+    act = pp_range_of(N.value, N.sig, N.qualifier);
+    passport_derived(
+        s, n, doc, attr,
+        act.hi < tot.lo ? "6 N D with active parameters" : "6 N D",
+        pp_range_mul(act, tok, 6), "6 N D with total parameters",
+        act.hi < tot.lo ? pp_range_mul(tot, tok, 6) : (pp_range){0, 0, 0, 0},
+        "the compute of a mixture-of-experts model takes its active "
+        "parameters");
+}
+
 /* "Kimi K2 saw about 475 tokens per active parameter", "DeepSeek-V3's
  * training compute is about 3.3e24 FLOP": a derived figure of a named run
  * whose inputs the sentence does not write, recomputed from the run's
- * passport -- D/N on the parameters the phrase names (either, for an MoE
- * when it names none), 6*N*D on active parameters (an MoE's compute on
- * total parameters is a known misreading, and said so). */
+ * passport -- D/N (passport_tpp) or 6*N*D (passport_compute). */
 void ck_derived_passport(struct sent *s)
 {
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         const struct entity *ent;
-        const cJSON *doc, *f;
-        pp_range tok, act, tot;
-        int basis = 0;
+        const cJSON *doc;
+        int basis = 0, tpp, flops;
+        const char *attr;
         if (s->used[i] || !(ent = ck_figure_entity(s, i)))
             continue;
-        int tpp = !n->magnitude && n->value >= 1 && n->value < 1e6 &&
-                  (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
-                  (per_param(s, n->end, n->end + 48, &basis) ||
-                   (near(s, back(n->start, 30), n->start, "每") &&
-                    per_param(s, back(n->start, 30), n->start, &basis)));
-        int flops = !tpp && n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
-                    any_near(s, 0, s->len, w_compute);
-        const char *attr = tpp ? "derived.tokens_per_param"
-                               : "derived.training_flops";
+        tpp = !n->magnitude && n->value >= 1 && n->value < 1e6 &&
+              (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
+              (per_param(s, n->end, n->end + 48, &basis) ||
+               (near(s, back(n->start, 30), n->start, "每") &&
+                per_param(s, back(n->start, 30), n->start, &basis)));
+        flops = !tpp && n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
+                any_near(s, 0, s->len, w_compute);
         if (!tpp && !flops)
             continue;
+        attr = tpp ? "derived.tokens_per_param" : "derived.training_flops";
         s->used[i] = 1;
-        if (!(doc = doc_with(s, ent->set, "training.tokens", "params.total"))) {
+        if (!(doc = doc_with(s, ent->set, "training.tokens", "params.total")))
             undisclosed_input(s, n, ent->set, attr);
-            continue;
-        }
-        f = GET(doc, "facts");
-        tok = pp_range_of_fact(f, "training.tokens");
-        act = pp_range_of_fact(f, "params.active");
-        tot = pp_range_of_fact(f, "params.total");
-        if (tpp && basis == 'a' && act.have)
-            passport_derived(s, n, doc, attr, "D / N with active parameters",
-                             pp_range_div(tok, act), NULL,
-                             (pp_range){0, 0, 0, 0}, NULL);
-        else if (tpp && (basis == 't' || !act.have))
-            passport_derived(s, n, doc, attr, "D / N with total parameters",
-                             pp_range_div(tok, tot), NULL,
-                             (pp_range){0, 0, 0, 0}, NULL);
-        else if (tpp) /* an MoE, the phrase names neither: either */
-            passport_derived(s, n, doc, attr, "D / N with total parameters",
-                             pp_range_div(tok, tot),
-                             "D / N with active parameters",
-                             pp_range_div(tok, act), NULL);
-        else {
-            if (!act.have)
-                act = tot; /* a dense model states only its total */
-            passport_derived(
-                s, n, doc, attr,
-                act.hi < tot.lo ? "6 N D with active parameters" : "6 N D",
-                pp_range_mul(act, tok, 6), "6 N D with total parameters",
-                act.hi < tot.lo ? pp_range_mul(tot, tok, 6)
-                                : (pp_range){0, 0, 0, 0},
-                "the compute of a mixture-of-experts model takes its active "
-                "parameters");
-        }
+        else if (tpp)
+            passport_tpp(s, n, doc, attr, basis);
+        else
+            passport_compute(s, n, doc, ent->set, attr);
     }
 }
 
@@ -702,8 +710,11 @@ void ck_derived_context(struct sent *s)
         if (s->used[i])
             continue;
         if (v == 'c' && near(s, 0, s->len, "6nd") && haveN && haveD) {
-            ck_check_derived(s, i, "derived.training_flops", 6 * N * D,
-                             "6 N D");
+            double flops;
+            if (pp_calc_flops(N, D, 6, &flops) == 0)
+                ck_check_derived(s, i, "derived.training_flops", flops,
+                                 "6 N D");
+            pp_error_clear();
             C = s->num[i].value, haveC = 1;
         } else if (v == 'c') {
             C = s->num[i].value, haveC = 1; /* still free for derived_law */

@@ -22,25 +22,24 @@
  * sources round it to ("1T", "32B" for 1.04T and 32.6B).  A claim agrees
  * with such a quote when the quoted figure lies within the claim's own
  * rounding ("32B" does; "35B" does not). */
-static int quoted_match(const cJSON *fact, pp_range claim)
+static int quoted_match(const cJSON *fact, double v, pp_range claim)
 {
-    const cJSON *ev, *v = GET(fact, "value");
-    if (!cJSON_IsNumber(v))
-        return 0;
-    cJSON_ArrayForEach(ev, GET(fact, "evidence"))
+    const cJSON *ev;
+    cJSON_ArrayForEach(ev, pp_json_get(fact, "evidence"))
     {
-        const cJSON *qs[2] = {GET(ev, "quote"), GET(GET(ev, "via"), "quote")};
+        const char *qs[2] = {pp_json_str(ev, "quote", NULL),
+                             pp_json_str(pp_json_get(ev, "via"), "quote",
+                                         NULL)};
         for (int k = 0; k < 2; k++) {
             pp_number n[16];
             size_t cnt;
-            if (!cJSON_IsString(qs[k]))
+            if (!qs[k])
                 continue;
-            cnt = pp_numbers_scan(qs[k]->valuestring,
-                                  strlen(qs[k]->valuestring), n, 16);
+            cnt = pp_numbers_scan(qs[k], strlen(qs[k]), n, 16);
             for (size_t i = 0; i < cnt; i++) {
                 double x = n[i].value;
-                if (fabs(x - v->valuedouble) <= 0.1 * fabs(v->valuedouble) &&
-                    x >= claim.lo && x <= claim.hi)
+                if (fabs(x - v) <= 0.1 * fabs(v) && x >= claim.lo &&
+                    x <= claim.hi)
                     return 1;
             }
         }
@@ -58,96 +57,99 @@ static int bound_only(const char *fact_q, const char *claim_q)
     return fact_bound && claim_value;
 }
 
+/* What the passports of a set say of a fact, for a claim: the fact that
+ * confirms it, else the last one disclosed, and one on record as not
+ * disclosed; `who` is the passport the claim is reported against. */
+struct fact_found {
+    const cJSON *fact; /* the confirming or the last disclosed fact */
+    pp_fact_num num;   /* its figure */
+    int confirmed;
+    const cJSON *undisclosed;
+    const char *who;   /* NULL when the set holds no passport */
+};
+
+static void find_fact(const struct sent *s, pp_range claim,
+                      unsigned long long set, const char *name,
+                      struct fact_found *out)
+{
+    memset(out, 0, sizeof(*out));
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *f;
+        pp_fact_num v;
+        if (!(set >> i & 1))
+            continue;
+        f = pp_fact_get(s->c->docs[i], name);
+        out->who = ck_doc_id(s->c->docs[i]);
+        if (pp_fact_status_of(f) == PP_FACT_UNDISCLOSED) {
+            out->undisclosed = f;
+            continue;
+        }
+        if (!pp_fact_number_of(f, &v))
+            continue;
+        out->fact = f;
+        out->num = v;
+        if (pp_range_meet(claim, pp_range_of(v.value, v.sig, v.qualifier)) ||
+            quoted_match(f, v.value, claim)) {
+            out->confirmed = 1;
+            return;
+        }
+    }
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
 {
-    pp_range claim = num_range(n);
-    const cJSON *match = NULL, *any = NULL, *undisclosed = NULL;
-    const char *who = NULL;
-    int confirmed = 0;
-    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
-        const cJSON *f, *st;
-        if (!(set >> i & 1))
-            continue;
-        f = GET(GET(s->c->docs[i], "facts"), name);
-        who = GET(s->c->docs[i], "id")->valuestring;
-        if (!f)
-            continue;
-        st = GET(f, "status");
-        if (!strcmp(st->valuestring, "undisclosed")) {
-            undisclosed = f;
-            continue;
-        }
-        any = f;
-        if (pp_range_meet(claim, pp_range_of(GET(f, "value")->valuedouble,
-                                    GET(f, "sig_digits")->valueint,
-                                    GET(f, "qualifier")->valuestring)) ||
-            quoted_match(f, claim)) {
-            confirmed = 1;
-            match = f;
-            who = GET(s->c->docs[i], "id")->valuestring;
-            break;
-        }
-    }
-    {
-        cJSON *claimed = cJSON_CreateNumber(n->value);
-        const cJSON *f = match ? match : any;
-        const char *fq = f ? GET(f, "qualifier")->valuestring : "=";
-        if (confirmed && bound_only(fq, n->qualifier)) {
-            /* "DeepSeek V4-Pro saw 33T tokens" when the report says only
-             * "more than 32T": consistent, but a value no report gives */
-            pp_buf e = PP_BUF_INIT;
-            pp_num_human(&e, GET(f, "value")->valuedouble,
-                         GET(f, "sig_digits")->valueint);
-            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
-                    cJSON_CreateNumber(GET(f, "value")->valuedouble),
-                    "undisclosed",
-                    "%s %s is reported only as %s%s; %.*s is not disclosed",
-                    who, name, fq, e.ptr, (int)(n->end - n->start),
-                    s->text + n->start);
-            ck_set_evidence(ck_last_claim(s), f);
-            pp_buf_dispose(&e);
-        } else if (confirmed) {
-            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
-                    cJSON_CreateNumber(GET(f, "value")->valuedouble),
-                    "confirmed", "%s %s agrees with the passport", who, name);
-            ck_set_evidence(ck_last_claim(s), f);
-        } else if (any) {
-            pp_buf e = PP_BUF_INIT;
-            pp_num_human(&e, GET(any, "value")->valuedouble,
-                         GET(any, "sig_digits")->valueint);
-            ck_emit(s, n->start, n->end - n->start, who, name, claimed,
-                    cJSON_CreateNumber(GET(any, "value")->valuedouble),
-                    "contradicted", "%s %s is %s%s, not %.*s", who, name,
-                    strcmp(GET(any, "qualifier")->valuestring, "=")
-                        ? GET(any, "qualifier")->valuestring
-                        : "",
-                    e.ptr, (int)(n->end - n->start), s->text + n->start);
-            ck_set_evidence(ck_last_claim(s), any);
-            pp_buf_dispose(&e);
-        } else if (undisclosed) {
-            ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
-                    "undisclosed", "%s does not disclose %s", who, name);
-            ck_set_evidence(ck_last_claim(s), undisclosed);
-        } else {
-            ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
-                    "unverifiable", "the passport of %s does not record %s",
-                    who ? who : "this run", name);
-        }
-    }
+    struct fact_found ff;
+    const pp_fact_num *v = &ff.num;
+    const char *who;
+    int written = (int)(n->end - n->start);
+    cJSON *claimed = cJSON_CreateNumber(n->value);
+    pp_buf e = PP_BUF_INIT;
+    find_fact(s, num_range(n), set, name, &ff);
+    who = ff.who;
+    if (ff.fact)
+        pp_num_human(&e, v->value, v->sig);
+    if (ff.confirmed && bound_only(v->qualifier, n->qualifier))
+        /* "DeepSeek V4-Pro saw 33T tokens" when the report says only
+         * "more than 32T": consistent, but a value no report gives */
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                cJSON_CreateNumber(v->value), "undisclosed",
+                "%s %s is reported only as %s%s; %.*s is not disclosed", who,
+                name, v->qualifier, e.ptr, written, s->text + n->start);
+    else if (ff.confirmed)
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                cJSON_CreateNumber(v->value), "confirmed",
+                "%s %s agrees with the passport", who, name);
+    else if (ff.fact)
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                cJSON_CreateNumber(v->value), "contradicted",
+                "%s %s is %s%s, not %.*s", who, name,
+                strcmp(v->qualifier, "=") ? v->qualifier : "", e.ptr,
+                written, s->text + n->start);
+    else if (ff.undisclosed)
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                "undisclosed", "%s does not disclose %s", who, name);
+    else
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
+                "unverifiable", "the passport of %s does not record %s",
+                who ? who : "this run", name);
+    if (ff.fact || ff.undisclosed)
+        ck_set_evidence(ck_last_claim(s), ff.fact ? ff.fact : ff.undisclosed);
+    pp_buf_dispose(&e);
 }
 
 /* A hyper-parameter named `keys` in optimizer groups or mechanisms. */
 static int find_hyper(const cJSON *doc, const char *const *keys, double *v)
 {
     const cJSON *g, *h;
-    const cJSON *lists[2] = {GET(GET(doc, "optimizer"), "groups"),
-                             GET(GET(doc, "stability"), "mechanisms")};
+    const cJSON *lists[2] = {
+        pp_json_get(pp_json_get(doc, "optimizer"), "groups"),
+        pp_json_get(pp_json_get(doc, "stability"), "mechanisms")};
     for (int l = 0; l < 2; l++) {
         cJSON_ArrayForEach(g, lists[l])
         {
-            const cJSON *params = GET(g, l == 0 ? "hyper" : "params");
+            const cJSON *params = pp_json_get(g, l == 0 ? "hyper" : "params");
             cJSON_ArrayForEach(h, params)
             {
                 for (const char *const *k = keys; *k; k++)
@@ -172,7 +174,7 @@ static void check_hyper(struct sent *s, const pp_number *n,
     for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
         if (!(set >> i & 1))
             continue;
-        who = GET(s->c->docs[i], "id")->valuestring;
+        who = ck_doc_id(s->c->docs[i]);
         if (find_hyper(s->c->docs[i], keys, &v)) {
             if (isnan(first))
                 first = v;

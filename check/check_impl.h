@@ -25,12 +25,12 @@
 #include "../core/num.h"
 #include "../core/utf8.h"
 #include "../calc/calc.h"
+#include "../calc/range.h"
+#include "../schema/fact.h"
 #include "check.h"
 #include "../rules/literal.h"
 #include "numbers.h"
-#include "../calc/range.h"
 
-#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
 #define MAXNUM 64
 #define MAXENT 16
 #define PP_TABLE_COLS 16
@@ -145,6 +145,12 @@ static inline size_t back(size_t at, size_t n)
 static inline pp_range num_range(const pp_number *n)
 {
     return pp_range_of(n->value, n->sig, n->qualifier);
+}
+
+/* The id of passport `doc` (borrowed). */
+static inline const char *ck_doc_id(const cJSON *doc)
+{
+    return pp_json_str(doc, "id", "");
 }
 
 /* --- check.c: entities and claims ----------------------------------- */

@@ -34,12 +34,15 @@ void ck_check_mechanisms(struct sent *s)
             const cJSON *m;
             if (!(s->ent[k].set >> i & 1))
                 continue;
-            cJSON_ArrayForEach(m, GET(GET(s->c->docs[i], "stability"),
-                                      "mechanisms"))
+            cJSON_ArrayForEach(m, pp_json_get(pp_json_get(s->c->docs[i],
+                                                          "stability"),
+                                              "mechanisms"))
             {
-                const char *name = GET(m, "name")->valuestring;
+                const char *name = pp_json_str(m, "name", NULL);
                 pp_buf lname = PP_BUF_INIT;
-                const cJSON *params = GET(m, "params");
+                const cJSON *params = pp_json_get(m, "params");
+                if (!name)
+                    continue;
                 pp_buf_puts(&lname, name);
                 pp_utf8_fold(lname.ptr, lname.len);
                 if (memmem(s->low.ptr, s->low.len, lname.ptr, lname.len) &&
@@ -54,11 +57,11 @@ void ck_check_mechanisms(struct sent *s)
                             continue;
                         s->used[j] = 1;
                         ck_emit(s, n->start, n->end - n->start,
-                                GET(s->c->docs[i], "id")->valuestring, name,
+                                ck_doc_id(s->c->docs[i]), name,
                                 cJSON_CreateNumber(n->value), NULL,
                                 "undisclosed",
                                 "the reports give no figure for %s of %s",
-                                name, GET(s->c->docs[i], "id")->valuestring);
+                                name, ck_doc_id(s->c->docs[i]));
                         ck_set_evidence(ck_last_claim(s), m);
                     }
                 }
@@ -409,7 +412,7 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
  * any (*same = 1), else the first.  Borrowed from the passport. */
 static const char *role_format(const cJSON *role, const char *want, int *same)
 {
-    const cJSON *f = GET(role, "format"), *x;
+    const cJSON *f = pp_json_get(role, "format"), *x;
     const char *first = "undisclosed";
     *same = 0;
     if (cJSON_IsString(f)) {
@@ -435,8 +438,9 @@ static const char *role_format(const cJSON *role, const char *want, int *same)
 static void check_role(struct sent *s, const struct mention *m,
                        const cJSON *doc, const char *role, int negated)
 {
-    const char *who = GET(doc, "id")->valuestring, *have;
-    const cJSON *r = GET(GET(GET(doc, "precision"), "roles"), role);
+    const char *who = ck_doc_id(doc), *have;
+    const cJSON *r =
+        pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"), role);
     size_t flen = m->end - m->start;
     int same;
     if (!r) {
@@ -464,41 +468,39 @@ static void check_role(struct sent *s, const struct mention *m,
 static int check_headline(struct sent *s, const struct mention *m,
                           const cJSON *doc, int negated)
 {
-    const char *who = GET(doc, "id")->valuestring, *f = m->format, *stage;
-    const cJSON *h = GET(GET(doc, "precision"), "headline"), *x;
+    const char *who = ck_doc_id(doc), *f = m->format, *stage, *text;
+    const cJSON *h = pp_json_get(pp_json_get(doc, "precision"), "headline");
+    const cJSON *x;
     size_t flen = m->end - m->start;
     int hit = 0, later;
     if (!h)
         return 0;
-    stage = GET(h, "stage")->valuestring;
-    cJSON_ArrayForEach(x, GET(h, "formats"))
-        hit |= same_family(x->valuestring, f);
+    stage = pp_json_str(h, "stage", "");
+    text = pp_json_str(h, "text", "");
+    cJSON_ArrayForEach(x, pp_json_get(h, "formats"))
+        hit |= cJSON_IsString(x) && same_family(x->valuestring, f);
     /* the format came after pretraining, and the sentence says pretraining */
     later = hit && strcmp(stage, "pretraining") != 0 &&
             near(s, 0, s->len, "pretrain");
     if (negated) {
         int holds = !hit || later; /* "not trained in F" */
         ck_emit(s, m->start, flen, who, "precision.headline",
-                cJSON_CreateString(f),
-                cJSON_CreateString(GET(h, "text")->valuestring),
+                cJSON_CreateString(f), cJSON_CreateString(text),
                 holds ? "confirmed" : "contradicted",
                 !holds  ? "%s: %s (%s), which the sentence denies"
                 : later ? "%s: %s (%s): not %s in pretraining, as written"
                         : "%s: %s (%s): not %s, as written",
-                who, GET(h, "text")->valuestring, stage, f);
+                who, text, stage, f);
     } else if (later) {
         ck_emit(s, m->start, flen, who, "precision.headline",
-                cJSON_CreateString(f),
-                cJSON_CreateString(GET(h, "text")->valuestring),
+                cJSON_CreateString(f), cJSON_CreateString(text),
                 "contradicted", "%s used %s in %s (%s), not in pretraining",
-                who, f, stage, GET(h, "text")->valuestring);
+                who, f, stage, text);
     } else {
         ck_emit(s, m->start, flen, who, "precision.headline",
-                cJSON_CreateString(f),
-                cJSON_CreateString(GET(h, "text")->valuestring),
+                cJSON_CreateString(f), cJSON_CreateString(text),
                 hit ? "confirmed" : "contradicted",
-                hit ? "%s: %s" : "%s: %s, not %s", who,
-                GET(h, "text")->valuestring, f);
+                hit ? "%s: %s" : "%s: %s, not %s", who, text, f);
     }
     ck_set_evidence(ck_last_claim(s), h);
     return 1;

@@ -69,7 +69,8 @@ static int write_text(const pp_check_opts *opts, const char *file,
                   pp_json_str(c, "message", ""), pp_json_str(c, "rule", ""));
     pp_buf_printf(&b, "    claim:    %s\n", pp_json_str(c, "text", ""));
     if (is_string(c, "source") && is_string(c, "section"))
-        pp_buf_printf(&b, "    evidence: %s %s\n", pp_json_str(c, "source", ""),
+        pp_buf_printf(&b, "    evidence: %s %s\n",
+                      pp_json_str(c, "source", ""),
                       pp_json_str(c, "section", ""));
     else if (is_string(c, "source"))
         pp_buf_printf(&b, "    evidence: %s\n", pp_json_str(c, "source", ""));

@@ -241,7 +241,8 @@ static int is_fence(const char *l, size_t n)
     size_t i = 0;
     while (i < n && i < 3 && l[i] == ' ')
         i++;
-    return i + 3 <= n && (!memcmp(l + i, "```", 3) || !memcmp(l + i, "~~~", 3));
+    return i + 3 <= n &&
+           (!memcmp(l + i, "```", 3) || !memcmp(l + i, "~~~", 3));
 }
 
 static int is_blank(const char *l, size_t n)

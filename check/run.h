@@ -25,7 +25,7 @@
 
 #include "check.h"
 
-#define PP_CHECK_CHUNK (1u << 20)    /* a chunk is cut after this many bytes, */
+#define PP_CHECK_CHUNK (1u << 20)    /* cut a chunk after this many bytes */
 #define PP_CHECK_FORCE (8u << 20)    /* ... and always after this many */
 #define PP_CHECK_MAX_LINE (1u << 20) /* a longer line is not read */
 
