@@ -14,12 +14,12 @@
  * (N=, D=, C=, p=, m=, the training-state memory), for a few sentences,
  * reset by pp_checker_begin_document.
  *
- * This file holds the checker's life cycle, the passports a sentence
- * names, the claims it emits, the entry points and tables; the checks
- * themselves are in check_facts.c (figures of passports and their
- * binding), check_derived.c (recomputed quantities), check_worked.c
- * (worked examples) and check_text.c (formats, mechanisms and
- * generalisations), sharing check_impl.h.
+ * This file is the checker's top layer (check_impl.h): its life cycle
+ * (the alias patterns of the passports), and the driving of a sentence
+ * and of a table row through the parts -- check_facts.c (figures of
+ * passports and their binding), check_derived.c (recomputed quantities),
+ * check_worked.c (worked examples) and check_text.c (formats, mechanisms
+ * and generalisations) -- which build on check_base.c.
  */
 #define _GNU_SOURCE
 #include "check_impl.h"
@@ -33,7 +33,7 @@
 #include "../core/banned.h"
 
 /* ------------------------------------------------------------------ */
-/* Setup                                                              */
+/* Life cycle                                                         */
 /* ------------------------------------------------------------------ */
 
 /* "DeepSeek-V3" -> deepseek[\s\-_.]*v3 with ASCII word edges. */
@@ -171,151 +171,32 @@ void pp_checker_free(pp_checker *c)
     free(c);
 }
 
-/* ------------------------------------------------------------------ */
-/* Sentence analysis                                                  */
-/* ------------------------------------------------------------------ */
-
-void ck_find_entities(struct sent *s)
+void pp_checker_begin_document(pp_checker *c)
 {
-    pcre2_match_data *md = s->c->md;
-    int filter = s->c->alias_words && !s->odd;
-    if (filter) {
-        memset(s->c->alias_hit, 0, s->c->naliases);
-        pp_litset_scan(s->c->alias_words, s->low.ptr, s->len,
-                       s->c->alias_hit);
-    }
-    for (size_t a = 0; a < s->c->naliases; a++) {
-        const struct alias *al = &s->c->aliases[a];
-        PCRE2_SIZE start = 0;
-        if (filter && !al->always && !s->c->alias_hit[a])
-            continue; /* its first word is nowhere in the sentence */
-        while (start < s->len &&
-               pcre2_match(al->re, (PCRE2_SPTR)s->text, s->len, start, 0, md,
-                           s->c->mctx) >= 0) {
-            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-            size_t b = ov[0], e = ov[1], k;
-            int merged = 0;
-            for (k = 0; k < s->nent; k++) {
-                struct entity *x = &s->ent[k];
-                if (b < x->end && e > x->start) { /* overlap */
-                    if (e - b > x->end - x->start) {
-                        x->start = b, x->end = e;
-                        x->set = 0;
-                    }
-                    if (e - b >= x->end - x->start && al->passport < 64)
-                        x->set |= 1ULL << al->passport;
-                    merged = 1;
-                    break;
-                }
-            }
-            if (!merged && s->nent < MAXENT && al->passport < 64) {
-                s->ent[s->nent].start = b;
-                s->ent[s->nent].end = e;
-                s->ent[s->nent].set = 1ULL << al->passport;
-                s->nent++;
-            }
-            start = e > b ? e : b + 1;
-        }
-    }
+    struct ctx_value none = {0, CTX_STALE};
+    c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
+    c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = c->law = none;
+    c->Lt_half = 0;
+    memset(c->vars, 0, sizeof(c->vars));
+    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
+        c->vars[i].age = CTX_STALE;
+    memset(&c->solve, 0, sizeof(c->solve));
+    c->solve.age = CTX_STALE;
+    c->table.n = 0;
 }
 
-/* The entity a figure at `at` speaks of: the nearest one before it, else
- * the nearest after. */
-const struct entity *ck_entity_for(const struct sent *s, size_t at)
+int pp_checker_limited(const pp_checker *c)
 {
-    const struct entity *best = NULL;
-    for (size_t k = 0; k < s->nent; k++)
-        if (s->ent[k].end <= at &&
-            (!best || s->ent[k].end > best->end))
-            best = &s->ent[k];
-    if (best)
-        return best;
-    for (size_t k = 0; k < s->nent; k++)
-        if (!best || s->ent[k].start < best->start)
-            best = &s->ent[k];
-    return best;
+    return c->limited;
+}
+
+const pp_rules *pp_checker_rules(const pp_checker *c)
+{
+    return c->rules;
 }
 
 /* ------------------------------------------------------------------ */
-/* Emitting claims                                                    */
-/* ------------------------------------------------------------------ */
-
-static const char *severity_of(const char *verdict)
-{
-    if (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))
-        return "error";
-    if (!strcmp(verdict, "unsupported-generalisation"))
-        return "warning";
-    return "note";
-}
-
-__attribute__((format(printf, 9, 10))) void
-ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
-        const char *attribute, cJSON *claimed, cJSON *expected,
-        const char *verdict, const char *fmt, ...)
-{
-    cJSON *o = cJSON_CreateObject();
-    pp_buf msg = PP_BUF_INIT, rule = PP_BUF_INIT;
-    va_list ap;
-    va_start(ap, fmt);
-    pp_buf_vprintf(&msg, fmt, ap);
-    va_end(ap);
-    cJSON_AddNumberToObject(o, "offset", (double)off);
-    cJSON_AddNumberToObject(o, "length", (double)len);
-    {
-        pp_buf t = PP_BUF_INIT;
-        pp_buf_put(&t, s->text + off, len);
-        cJSON_AddStringToObject(o, "text", pp_buf_cstr(&t));
-        pp_buf_dispose(&t);
-    }
-    if (entity)
-        cJSON_AddStringToObject(o, "entity", entity);
-    else
-        cJSON_AddNullToObject(o, "entity");
-    cJSON_AddStringToObject(o, "attribute", attribute);
-    cJSON_AddItemToObject(o, "claimed",
-                          claimed ? claimed : cJSON_CreateNull());
-    cJSON_AddItemToObject(o, "expected",
-                          expected ? expected : cJSON_CreateNull());
-    cJSON_AddStringToObject(o, "verdict", verdict);
-    cJSON_AddStringToObject(o, "severity", severity_of(verdict));
-    pp_buf_printf(&rule, "%s.%s",
-                  !strncmp(attribute, "derived.", 8) ? "derived" : "fact",
-                  verdict);
-    if (!strcmp(verdict, "unsupported-generalisation")) {
-        pp_buf_clear(&rule);
-        pp_buf_puts(&rule, attribute);
-    }
-    cJSON_AddStringToObject(o, "rule", pp_buf_cstr(&rule));
-    cJSON_AddNullToObject(o, "source");
-    cJSON_AddNullToObject(o, "section");
-    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
-    cJSON_AddItemToArray(s->out, o);
-    s->count++;
-    pp_buf_dispose(&msg);
-    pp_buf_dispose(&rule);
-}
-
-void ck_set_evidence(cJSON *claim, const cJSON *fact)
-{
-    const cJSON *ev = cJSON_GetArrayItem(pp_json_get(fact, "evidence"), 0);
-    const char *source = pp_json_str(ev, "source", NULL);
-    const char *section = pp_json_str(ev, "section", NULL);
-    if (source)
-        cJSON_ReplaceItemInObjectCaseSensitive(claim, "source",
-                                               cJSON_CreateString(source));
-    if (section)
-        cJSON_ReplaceItemInObjectCaseSensitive(claim, "section",
-                                               cJSON_CreateString(section));
-}
-
-cJSON *ck_last_claim(struct sent *s)
-{
-    return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
-}
-
-/* ------------------------------------------------------------------ */
-/* Entry                                                              */
+/* Sentences                                                          */
 /* ------------------------------------------------------------------ */
 
 static int sentence(pp_checker *c, const char *text, size_t len,
@@ -328,27 +209,6 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     return sentence(c, text, len, claims);
 }
 
-/* Start the analysis of `len` bytes of `text` (a sentence or a table
- * row) into *s: its folded copy (owned by *s: pp_buf_dispose(&s->low))
- * and its numbers; claims go to `claims`.  Ages the carried context by one
- * sentence.  Returns 0 or PP_ENOMEM. */
-static int sent_start(struct sent *s, pp_checker *c, const char *text,
-                      size_t len, cJSON *claims)
-{
-    memset(s, 0, sizeof(*s));
-    s->c = c;
-    s->text = text;
-    s->len = len;
-    s->out = claims;
-    c->limited = 0;
-    if (pp_buf_put(&s->low, text, len) < 0)
-        return pp_error_set(PP_ENOMEM, "out of memory");
-    s->odd = pp_utf8_fold(s->low.ptr, s->low.len);
-    ck_ctx_age(c);
-    s->nnum = pp_numbers_scan(text, len, s->num, MAXNUM);
-    return 0;
-}
-
 static int sentence(pp_checker *c, const char *text, size_t len,
                     cJSON *claims)
 {
@@ -357,7 +217,7 @@ static int sentence(pp_checker *c, const char *text, size_t len,
         c->limited = 0;
         return 0;
     }
-    if (sent_start(&s, c, text, len, claims) < 0)
+    if (ck_sent_start(&s, c, text, len, claims) < 0)
         return PP_ENOMEM;
     /* Most prose has no figure and no format: then only the rule
      * catalogue can find something, and entities are looked for only
@@ -380,16 +240,6 @@ static int sentence(pp_checker *c, const char *text, size_t len,
     ck_check_generalisations(&s);
     pp_buf_dispose(&s.low);
     return s.count;
-}
-
-int pp_checker_limited(const pp_checker *c)
-{
-    return c->limited;
-}
-
-const pp_rules *pp_checker_rules(const pp_checker *c)
-{
-    return c->rules;
 }
 
 /* ------------------------------------------------------------------ */
@@ -515,7 +365,7 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
             cell[ncell++] = i + 1;
     if (!known) /* nothing known of the columns: the row as a sentence */
         return row_as_sentence(c, text, len, cell, ncell, claims);
-    if (sent_start(&s, c, text, len, claims) < 0)
+    if (ck_sent_start(&s, c, text, len, claims) < 0)
         return PP_ENOMEM;
     ck_find_entities(&s);
     s.ents_done = 1;

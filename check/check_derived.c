@@ -19,63 +19,6 @@
 /* Derived quantities: recomputed, never looked up                    */
 /* ------------------------------------------------------------------ */
 
-/* Compare a written figure with a recomputed value.  The figure's own
- * rounding decides, widened by 1 % for the rounding of the inputs. */
-/* The claim of a recomputed figure `n`: confirmed when `agrees`, else
- * contradicted; `shown` is the recomputed value as the message writes it. */
-void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
-                   double value, int agrees, const char *shown,
-                   const char *how)
-{
-    if (agrees)
-        ck_emit(s, n->start, n->end - n->start, NULL, attr,
-                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
-                "confirmed", "%s recomputes to %s", how, shown);
-    else
-        ck_emit(s, n->start, n->end - n->start, NULL, attr,
-                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
-                "contradicted", "%s recomputes to %s, not %.*s", how, shown,
-                (int)(n->end - n->start), s->text + n->start);
-    cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
-                                           cJSON_CreateString("recomputed"));
-}
-
-void ck_check_derived(struct sent *s, size_t i, const char *attr,
-                      double computed, const char *how)
-{
-    const pp_number *n = &s->num[i];
-    pp_range claim = num_range(n);
-    pp_range calc = {computed * 0.99, computed * 1.01, 1, 1};
-    pp_buf e = PP_BUF_INIT;
-    if (!isfinite(computed))
-        return;
-    s->used[i] = 1;
-    if (!strncmp(attr, "derived.memory", 14))
-        pp_buf_printf(&e, "%.3g GB", computed / 1e9);
-    else if (!strcmp(attr, "derived.bubble"))
-        pp_buf_printf(&e, "%.3g%%", computed * 100);
-    else
-        pp_num_human(&e, computed, 3);
-    ck_recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr,
-                  how);
-    pp_buf_dispose(&e);
-}
-
-int ck_is_params(const struct sent *s, const pp_number *n)
-{
-    return n->unit == PP_UNIT_PARAMS ||
-           (n->magnitude && n->unit == PP_UNIT_NONE && n->value >= 1e8 &&
-            n->value < 1e13 &&
-            (near(s, n->start, n->end, "b") ||
-             near(s, n->start, n->end, "млрд") ||
-             near(s, n->start, n->end, "亿") ||
-             near(s, n->end, n->end + 24, "param") ||
-             near(s, n->end, n->end + 24, "парам") ||
-             near(s, n->end, n->end + 24, "参数") ||
-             near(s, n->end, n->end + 10, "model") ||
-             near(s, back(n->start, 5), n->start, "n")));
-}
-
 static int is_tokens(const struct sent *s, const pp_number *n)
 {
     return n->unit == PP_UNIT_TOKENS ||
@@ -84,18 +27,6 @@ static int is_tokens(const struct sent *s, const pp_number *n)
             (near(s, n->end, n->end + 30, "token") ||
              near(s, n->end, n->end + 30, "токен") ||
              near(s, back(n->start, 5), n->start, "d")));
-}
-
-/* Indexes of unused numbers satisfying `pred`, in order. */
-size_t ck_pick(const struct sent *s,
-               int (*pred)(const struct sent *, const pp_number *),
-               size_t *idx, size_t max)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < s->nnum && k < max; i++)
-        if (!s->used[i] && pred(s, &s->num[i]))
-            idx[k++] = i;
-    return k;
 }
 
 static int is_flop(const struct sent *s, const pp_number *n)
@@ -108,19 +39,6 @@ static int is_percent(const struct sent *s, const pp_number *n)
 {
     (void)s;
     return n->unit == PP_UNIT_PERCENT;
-}
-
-int ck_is_bytes(const struct sent *s, const pp_number *n)
-{
-    (void)s;
-    return n->unit == PP_UNIT_BYTES;
-}
-
-static int is_plain(const struct sent *s, const pp_number *n)
-{
-    (void)s;
-    return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
-           n->value == floor(n->value);
 }
 
 /* A ratio such as tokens per parameter: "286", "286 tokens" (a count
@@ -149,16 +67,12 @@ static const char *const w_micro[] = {"micro-batch", "microbatch",
                                       "микро-батч", "微批", NULL};
 static const char *const w_stage[] = {"stage", "стади", "ступен", "этап",
                                       "级", "段", NULL};
-const char *const ck_w_rank[] = {"rank", "gpu", "ранг", "устройств",
-                                 "процесс", "卡", NULL};
-const char *const ck_w_per_param[] = {"per param", "на параметр",
-                                      "每参数", "每个参数", NULL};
 static const char *const w_6nd[] = {"6nd", "6·n·d", "6 n d", "6*n*d",
                                     "6 × n × d", "compute", "flop", "вычисл",
                                     "算力", "计算量", NULL};
-const char *const ck_w_tpp[] = {"tokens per param", "token per param",
-                                "токенов на параметр", "每参数",
-                                "tokens/param", NULL};
+static const char *const w_tpp[] = {"tokens per param", "token per param",
+                                    "токенов на параметр", "每参数",
+                                    "tokens/param", NULL};
 
 /* A passport whose total parameters the figure names (the run a derived
  * figure is about, e.g. 8.03B -> its token count). */
@@ -281,7 +195,7 @@ void ck_derived_law(struct sent *s)
         optimum_figures(s);
         return;
     }
-    if (nt >= 1 && any_near(s, 0, s->len, ck_w_tpp)) {
+    if (nt >= 1 && any_near(s, 0, s->len, w_tpp)) {
         size_t r[2];
         size_t nr = ck_pick(s, is_ratio, r, 2);
         if (np >= 1 && nr >= 1) {
@@ -523,20 +437,6 @@ void ck_derived_passport(struct sent *s)
     }
 }
 
-/* The number nearest before a word of `ws` (e.g. "128 micro-batches"). */
-int ck_number_before(const struct sent *s, const char *const *ws, size_t *out)
-{
-    for (size_t i = 0; i < s->nnum; i++) {
-        const pp_number *n = &s->num[i];
-        if (!s->used[i] && is_plain(s, n) &&
-            any_near(s, n->end, n->end + 16, ws)) {
-            *out = i;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 static const char *const w_epoch[] = {"epoch", "repeat", "эпох", "повтор",
                                       "轮", "遍", NULL};
 static const char *const w_times[] = {"epoch", "time", "эпох", "раз", "次",
@@ -600,53 +500,6 @@ void ck_derived_bubble(struct sent *s)
 /* ------------------------------------------------------------------ */
 /* Context carried between sentences of a worked example              */
 /* ------------------------------------------------------------------ */
-
-void pp_checker_begin_document(pp_checker *c)
-{
-    struct ctx_value none = {0, CTX_STALE};
-    c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
-    c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = c->law = none;
-    c->Lt_half = 0;
-    memset(c->vars, 0, sizeof(c->vars));
-    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
-        c->vars[i].age = CTX_STALE;
-    memset(&c->solve, 0, sizeof(c->solve));
-    c->solve.age = CTX_STALE;
-    c->table.n = 0;
-}
-
-void ck_ctx_age(pp_checker *c)
-{
-    struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,
-                               &c->P,  &c->M,         &c->mem_total,
-                               &c->per_rank, &c->Cstar, &c->L1,
-                               &c->L2, &c->Lt, &c->PN, &c->PD,
-                               &c->law};
-    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-        if (all[i]->age < CTX_STALE)
-            all[i]->age++;
-    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
-        if (c->vars[i].age < CTX_STALE)
-            c->vars[i].age++;
-    if (c->solve.age < CTX_STALE)
-        c->solve.age++;
-}
-
-void ck_ctx_set(struct ctx_value *x, double v)
-{
-    if (isfinite(v) && v > 0) {
-        x->v = v;
-        x->age = 0;
-    }
-}
-
-int ck_ctx_get(const struct ctx_value *x, double *v)
-{
-    if (x->age > CTX_MAX_AGE)
-        return 0;
-    *v = x->v;
-    return 1;
-}
 
 /* The variable a figure is assigned to: "N=8.03\\cdot10^9" -> 'n',
  * "D^{*}=3.377\\text{T}" -> 'D' (a starred, optimal value), "C=6ND=7.2e23"
@@ -741,7 +594,7 @@ void ck_derived_context(struct sent *s)
         for (size_t i = 0; i < s->nnum; i++)
             if (!s->used[i] && !s->num[i].magnitude &&
                 s->num[i].value < 1e6 && s->num[i].value >= 1 &&
-                any_near(s, s->num[i].start, s->num[i].end + 32, ck_w_tpp)) {
+                any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
                 ck_check_derived(s, i, "derived.tokens_per_param", D / N,
                                  "D / N");
                 break;

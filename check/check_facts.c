@@ -202,16 +202,8 @@ static void check_hyper(struct sent *s, const pp_number *n,
 /* Binding figures to attributes                                      */
 /* ------------------------------------------------------------------ */
 
-const char *const ck_w_active[] = {"activ", "активн", "激活", NULL};
-const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all",
-                                  NULL};
 static const char *const w_context[] = {"context", "контекст", "上下文",
                                         "window", NULL};
-const char *const ck_w_train[] = {"trained on", "pretrained on",
-                                  "pre-trained on", "training on",
-                                  "обучал", "训练", "saw ", "pretraining",
-                                  "претрейн", "предобуч", NULL};
-
 static const char *const w_token[] = {"token", "токен", NULL};
 static const char *const w_param[] = {"param", "парам", "参数", NULL};
 
@@ -233,44 +225,6 @@ static const struct hyper_kw hypers[] = {
     {{"bound", "上界", "границ", "предел", NULL},
      "stability.coordinate_bound", {"coordinate_bound", NULL}},
 };
-
-/* Where the clause around [a, b) ends on either side, within `reach`
- * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
- * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
-static const char *const w_stop[] = {",", ";", ":", " and ", " и ", " а ",
-                                     "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-                                     "\xE3\x80\x81", NULL};
-
-static size_t window_end(const struct sent *s, size_t b, size_t reach)
-{
-    size_t to = b + reach < s->len ? b + reach : s->len;
-    for (const char *const *w = w_stop; *w; w++) {
-        const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
-        if (p)
-            to = (size_t)(p - s->low.ptr);
-    }
-    return to;
-}
-
-static size_t window_start(const struct sent *s, size_t a, size_t reach)
-{
-    size_t from = back(a, reach);
-    /* one pass from the right: the first stop word found ends last (no
-     * stop word holds another's first byte) */
-    for (size_t i = a; i-- > from;) {
-        unsigned char c = (unsigned char)s->low.ptr[i];
-        if (c != ',' && c != ';' && c != ':' && c != ' ' && c != 0xEF &&
-            c != 0xE3)
-            continue;
-        for (const char *const *w = w_stop; *w; w++) {
-            size_t n = strlen(*w);
-            if ((unsigned char)**w == c && i + n <= a &&
-                !memcmp(s->low.ptr + i, *w, n))
-                return i + n;
-        }
-    }
-    return from;
-}
 
 /* Does " of ", " out of " or " из " follow the figure ending at `b`? */
 static int of_after(const struct sent *s, size_t b)
@@ -296,8 +250,8 @@ static const char *params_kind(const struct sent *s, size_t a, size_t b)
     if (of_after(s, b))
         return "params.active"; /* "3B of", "3B out of", "3B из" */
     windows[0][0] = a, windows[0][1] = b;
-    windows[1][0] = b, windows[1][1] = window_end(s, b, 24);
-    windows[2][0] = window_start(s, a, 16), windows[2][1] = a;
+    windows[1][0] = b, windows[1][1] = ck_window_end(s, b, 24);
+    windows[2][0] = ck_window_start(s, a, 16), windows[2][1] = a;
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
         int active = any_near(s, from, to, ck_w_active);
@@ -327,89 +281,6 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return slash == 1;
 }
 
-/* Words around a figure that make it another model's, not the run's. */
-static const char *const w_model[] = {" model", " baseline", " network",
-                                      " модел", "模型", "基线", NULL};
-static const char *const w_compare[] = {
-    "compared", "versus", " vs", "unlike", "outperform", " beats ",
-    "по сравнению", "в отличие", "相比", "不同于", NULL};
-static const char *const w_copula[] = {" is ", " was ", ", a ", ", an ",
-                                       " \xE2\x80\x94 ", "是", "это",
-                                       "является", NULL};
-static const char *const w_respectively[] = {"respectively",
-                                             "соответственно", "分别", NULL};
-
-/* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
- * respectively": the figures after the last entity pair with the
- * entities in order, when there are as many of each. */
-static void pair_respectively(struct sent *s)
-{
-    const struct entity *order[MAXENT];
-    size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
-    s->resp_done = 1;
-    if (s->nent < 2 || !any_near(s, 0, s->len, w_respectively))
-        return;
-    for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
-        size_t j = ne;
-        for (; j > 0 && order[j - 1]->start > s->ent[k].start; j--)
-            order[j] = order[j - 1];
-        order[j] = &s->ent[k];
-        ne++;
-        if (s->ent[k].end > last)
-            last = s->ent[k].end;
-    }
-    for (size_t i = 0; i < s->nnum; i++)
-        if (s->num[i].start >= last &&
-            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE))
-            fig[nf++] = i;
-    if (nf != ne)
-        return;
-    for (size_t k = 0; k < nf; k++)
-        s->resp[fig[k]] = order[k];
-}
-
-/* The entity figure `i` speaks of, or NULL when it speaks of another
- * model: the nearest entity before it -- unless a comparison lies between
- * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
- * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
- * after it, unless the figure's clause is about a model of its own
- * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
-const struct entity *ck_figure_entity(struct sent *s, size_t i)
-{
-    const pp_number *n = &s->num[i];
-    const struct entity *before = NULL, *after = NULL;
-    size_t own_to;
-    int own_model;
-    if (!s->resp_done)
-        pair_respectively(s);
-    if (s->resp[i])
-        return s->resp[i];
-    for (size_t k = 0; k < s->nent; k++) {
-        const struct entity *e = &s->ent[k];
-        if (e->end <= n->start && (!before || e->end > before->end))
-            before = e;
-        if (e->start >= n->end && (!after || e->start < after->start))
-            after = e;
-    }
-    own_to = window_end(s, n->end, 14);
-    if (after && after->start < own_to)
-        own_to = after->start; /* "the 1T Kimi K2 model" */
-    own_model = any_near(s, n->end, own_to, w_model);
-    if (before) {
-        size_t from = before->end, to = n->start;
-        if (any_near(s, from, to, w_compare))
-            return NULL;
-        if (own_model &&
-            !(to - from <= 16 && any_near(s, from, to, w_copula)))
-            return NULL;
-        return before;
-    }
-    if (!after || own_model ||
-        any_near(s, ck_clause_from(s, n->start), n->start, w_model))
-        return NULL;
-    return after;
-}
-
 static const char *const w_expert[] = {"expert", "эксперт", "专家", NULL};
 
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",
@@ -417,7 +288,7 @@ static const char *const w_expert[] = {"expert", "эксперт", "专家", NUL
 static int experts_figure(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
-    size_t to = window_end(s, n->end, 24);
+    size_t to = ck_window_end(s, n->end, 24);
     if (n->unit == PP_UNIT_EXPERTS)
         return 1;
     if (!any_near(s, n->end, to, w_expert))
@@ -440,7 +311,7 @@ static int compared_figure(const struct sent *s, size_t i,
             (near(s, s->num[j].end, s->num[i].start, " than ") ||
              near(s, s->num[j].end, s->num[i].start, " чем ") ||
              near(s, s->num[j].end, s->num[i].start, "比") ||
-             any_near(s, s->num[j].end, s->num[i].start, w_compare)))
+             any_near(s, s->num[j].end, s->num[i].start, ck_w_compare)))
             return 1;
     return 0;
 }
@@ -455,9 +326,10 @@ void ck_bind_entity_figures(struct sent *s)
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
         /* "671B total", "37B active", "3B out of 16B": parameters */
-        int kind_after = any_near(s, b, window_end(s, b, 20), ck_w_active) ||
-                         any_near(s, b, window_end(s, b, 8), ck_w_total) ||
-                         of_after(s, b);
+        int kind_after =
+            any_near(s, b, ck_window_end(s, b, 20), ck_w_active) ||
+            any_near(s, b, ck_window_end(s, b, 8), ck_w_total) ||
+            of_after(s, b);
         if (!e || s->used[i])
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
@@ -476,7 +348,7 @@ void ck_bind_entity_figures(struct sent *s)
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
         else if (n->magnitude &&
                  (any_near(s, b, b + 16, w_context) ||
-                  any_near(s, window_start(s, a, 48), a, w_context)))
+                  any_near(s, ck_window_start(s, a, 48), a, w_context)))
             attr = "context.length";
         else if (n->unit == PP_UNIT_TOKENS ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
@@ -511,7 +383,7 @@ void ck_bind_entity_figures(struct sent *s)
             continue;
         }
         /* A hyper-parameter named earlier in the figure's clause. */
-        for (size_t h = 0, from = window_start(s, a, 48);
+        for (size_t h = 0, from = ck_window_start(s, a, 48);
              !n->magnitude && h < sizeof(hypers) / sizeof(hypers[0]); h++) {
             if (any_near(s, from, a, hypers[h].words)) {
                 s->used[i] = 1;

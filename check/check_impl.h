@@ -1,13 +1,30 @@
 /*
- * check_impl.h - what the parts of the claim checker share (check.c,
- * check_facts.c, check_derived.c, check_worked.c, check_text.c); internal,
- * not installed.  The public interface is check.h.
+ * check_impl.h - what the files of the claim checker share; internal, not
+ * installed.  The public interfaces are check.h (the checker) and run.h
+ * (a check of documents, from their bytes to the report).
  *
  * A sentence is analysed into a `struct sent`: its folded copy, the
  * passports it names, the numbers it writes and which of them a check has
  * used.  Each part adds claims to the sentence's output array through
- * ck_emit.  Names with the ck_ prefix are the checker's own, shared
- * between its files; everything else stays static in its file.
+ * ck_emit.  Names with the ck_ prefix are shared between the files;
+ * everything else stays static in its file.
+ *
+ * The files are layered; each calls only the ones below it, never one of
+ * its own layer or above:
+ *
+ *   run.c        a document: chunks, sentences, suppressions, positions
+ *   output.c     the report: text, JSON, SARIF (run.c hands it claims)
+ *   check.c      the entry: life cycle, driving a sentence, a table row
+ *   check_facts.c  check_derived.c  check_worked.c  check_text.c
+ *                the parts: figures of passports, derived quantities,
+ *                worked examples, formats and generalisations
+ *   check_base.c the base: the sentence's set-up, clauses and windows,
+ *                entities, figure tests, the carried context, claims
+ *   numbers.c  prose.c
+ *                the leaves: numbers as prose writes them; Markdown and
+ *                plain text split into sentences
+ *
+ * A helper two parts need goes down into check_base.c.
  */
 #ifndef PP_CHECK_IMPL_H
 #define PP_CHECK_IMPL_H
@@ -153,13 +170,56 @@ static inline const char *ck_doc_id(const cJSON *doc)
     return pp_json_str(doc, "id", "");
 }
 
-/* --- check.c: entities and claims ----------------------------------- */
+/* --- check_base.c: the base layer ----------------------------------- */
+
+/* Words more than one part reads: active, total parameters, training,
+ * misreadings, comparisons, complement clauses. */
+extern const char *const ck_w_active[];
+extern const char *const ck_w_total[];
+extern const char *const ck_w_train[];
+extern const char *const ck_w_refuted[];
+extern const char *const ck_w_compare[];
+extern const char *const ck_w_complement[];
+
+/* Age the carried inputs by one sentence; set and read one. */
+void ck_ctx_age(pp_checker *c);
+void ck_ctx_set(struct ctx_value *x, double v);
+int ck_ctx_get(const struct ctx_value *x, double *v);
+
+/* Start the analysis of `len` bytes of `text` (a sentence or a table
+ * row) into *s, its claims going to `claims`: the folded copy (owned by
+ * *s: pp_buf_dispose(&s->low)) and the numbers; ages the carried context.
+ * Returns 0 or PP_ENOMEM. */
+int ck_sent_start(struct sent *s, pp_checker *c, const char *text,
+                  size_t len, cJSON *claims);
+
+/* Where the window around a figure ends after `b` / starts before `a`,
+ * within `reach` bytes: a comma, a semicolon, a colon, "and" stop it. */
+size_t ck_window_end(const struct sent *s, size_t b, size_t reach);
+size_t ck_window_start(const struct sent *s, size_t a, size_t reach);
+/* Where the clause holding offset `at` starts, and where it ends. */
+size_t ck_clause_from(const struct sent *s, size_t at);
+size_t ck_clause_to(const struct sent *s, size_t at);
 
 /* Find the passports the sentence names (aliases), into s->ent. */
 void ck_find_entities(struct sent *s);
 /* The entity nearest before offset `at`, else the nearest after; NULL if
  * the sentence names none. */
 const struct entity *ck_entity_for(const struct sent *s, size_t at);
+/* The entity figure `i` speaks of, or NULL (another model's figure). */
+const struct entity *ck_figure_entity(struct sent *s, size_t i);
+
+/* Is figure `n` a parameter count / a byte size? */
+int ck_is_params(const struct sent *s, const pp_number *n);
+int ck_is_bytes(const struct sent *s, const pp_number *n);
+/* Indexes of unused figures satisfying `pred`, in order; at most `max`. */
+size_t ck_pick(const struct sent *s,
+               int (*pred)(const struct sent *, const pp_number *),
+               size_t *idx, size_t max);
+/* The unused plain figure right before a word of `ws`. */
+int ck_number_before(const struct sent *s, const char *const *ws,
+                     size_t *out);
+
 /* Append one claim to s->out: the figure or words at [off, off+len), the
  * passport (`entity`, may be NULL), the attribute, the claimed and
  * expected values (owned by the claim afterwards; NULL: null) and the
@@ -172,25 +232,6 @@ void ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
 void ck_set_evidence(cJSON *claim, const cJSON *fact);
 /* The claim ck_emit added last (borrowed). */
 cJSON *ck_last_claim(struct sent *s);
-
-/* --- check_facts.c: figures of passports ----------------------------- */
-
-extern const char *const ck_w_total[];
-extern const char *const ck_w_active[];
-extern const char *const ck_w_train[];
-/* Compare figure `n` with fact `name` of the passports in `set`. */
-void ck_check_fact(struct sent *s, const pp_number *n,
-                   unsigned long long set, const char *name);
-/* The entity figure `i` speaks of, or NULL (another model's figure). */
-const struct entity *ck_figure_entity(struct sent *s, size_t i);
-/* Bind every unused figure to an attribute of its run and check it. */
-void ck_bind_entity_figures(struct sent *s);
-
-/* --- check_derived.c: derived quantities, worked-example context ------- */
-
-extern const char *const ck_w_rank[];
-extern const char *const ck_w_per_param[];
-extern const char *const ck_w_tpp[];
 /* The claim of figure `n` recomputed to `value` (confirmed if `agrees`);
  * `shown` is the value as the message writes it, `how` the recomputation. */
 void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
@@ -199,39 +240,33 @@ void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
 /* Figure `i` against a recomputed value, widened by 1 %. */
 void ck_check_derived(struct sent *s, size_t i, const char *attr,
                       double computed, const char *how);
-int ck_is_params(const struct sent *s, const pp_number *n);
-int ck_is_bytes(const struct sent *s, const pp_number *n);
-/* Indexes of unused figures satisfying `pred`, in order; at most `max`. */
-size_t ck_pick(const struct sent *s,
-               int (*pred)(const struct sent *, const pp_number *),
-               size_t *idx, size_t max);
-/* The unused plain figure right before a word of `ws`. */
-int ck_number_before(const struct sent *s, const char *const *ws,
-                     size_t *out);
+
+/* --- the parts: each builds on the base only ------------------------- */
+
+/* check_facts.c: figures of passports.  Compare figure `n` with fact
+ * `name` of the passports in `set`; bind every unused figure to an
+ * attribute of its run and check it. */
+void ck_check_fact(struct sent *s, const pp_number *n,
+                   unsigned long long set, const char *name);
+void ck_bind_entity_figures(struct sent *s);
+
+/* check_derived.c: derived quantities recomputed -- the fitted law, D/N,
+ * 6ND, a named run's figures from its passport, the bubble, effective
+ * epochs -- and a worked example's N, D, C, p, m. */
 void ck_derived_law(struct sent *s);
 void ck_derived_passport(struct sent *s);
 void ck_derived_bubble(struct sent *s);
 void ck_derived_epochs(struct sent *s);
 void ck_derived_context(struct sent *s);
-/* Age the carried inputs by one sentence; set and read one. */
-void ck_ctx_age(pp_checker *c);
-void ck_ctx_set(struct ctx_value *x, double v);
-int ck_ctx_get(const struct ctx_value *x, double *v);
 
-/* --- check_worked.c: worked examples --------------------------------- */
-
+/* check_worked.c: worked examples -- losses, chains of arithmetic, the
+ * training-state memory. */
 void ck_derived_losses(struct sent *s);
 void ck_derived_chains(struct sent *s);
 void ck_derived_memory(struct sent *s);
 
-/* --- check_text.c: mechanisms, generalisations, formats -------------- */
-
-extern const char *const ck_w_refuted[];
-/* Is offset `at` inside quotation marks? */
-int ck_quoted(const struct sent *s, size_t at);
-/* Where the clause holding offset `at` starts. */
-size_t ck_clause_from(const struct sent *s, size_t at);
-/* Does the sentence mention a format (FP8, BF16, ...)? */
+/* check_text.c: mechanisms, formats of precision roles, generalisations.
+ * ck_any_format: does the sentence mention a format (FP8, BF16, ...)? */
 int ck_any_format(const struct sent *s);
 void ck_check_mechanisms(struct sent *s);
 void ck_check_formats(struct sent *s);

@@ -111,17 +111,9 @@ static int question(const struct sent *s)
            (e >= 3 && !memcmp(s->text + e - 3, "\xEF\xBC\x9F", 3));
 }
 
-static const char *const w_complement[] = {" что", " that", " чтобы",
-                                          NULL};
-
-/* A sentence that names what it states as a misconception refutes it. */
-const char *const ck_w_refuted[] = {
-    "misconception", "myth", "misleading", "misread", "заблуждени", "миф",
-    "ошибочн", "误区", "误导", "误读", "错误观念", NULL};
-
 /* Is offset `at` inside quotation marks (“...”, «...», "...")?  A quoted
  * phrase is cited, not claimed. */
-int ck_quoted(const struct sent *s, size_t at)
+static int quoted(const struct sent *s, size_t at)
 {
     int depth = 0, ascii = 0;
     for (size_t i = 0; i < at && i < s->len; i++) {
@@ -142,12 +134,6 @@ int ck_quoted(const struct sent *s, size_t at)
     return depth > 0 || ascii;
 }
 
-/* What ends a clause: commas, semicolons, colons and dashes, Latin and
- * CJK. */
-static const char *const clause_bounds[] = {
-    ",", ";", ":", " - ", "\xE2\x80\x94", "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-    "\xE3\x80\x81", NULL};
-
 /* Does [from, to) of the folded sentence, padded with a space at each
  * end (so " не " matches a first or last word), hold a word of `ws`? */
 static int span_has(const struct sent *s, size_t from, size_t to,
@@ -167,40 +153,6 @@ static int span_has(const struct sent *s, size_t from, size_t to,
     return hit;
 }
 
-/* Where the clause holding offset `at` starts. */
-size_t ck_clause_from(const struct sent *s, size_t at)
-{
-    size_t from = 0;
-    for (const char *const *b = clause_bounds; *b; b++) {
-        size_t bl = strlen(*b);
-        for (size_t i = at; i-- > from;)
-            if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
-                /* ", что ..." / ", that ..." continues the clause that
-                 * governs it: "не доказывает, что FP8 всегда ...". */
-                if (any_near(s, i + bl, i + bl + 10, w_complement))
-                    continue;
-                if (i + bl > from)
-                    from = i + bl;
-                break;
-            }
-    }
-    return from;
-}
-
-/* Where the clause holding offset `at` ends. */
-static size_t clause_to(const struct sent *s, size_t at)
-{
-    size_t to = s->len;
-    for (const char *const *b = clause_bounds; *b; b++) {
-        const char *p = at < s->len ? memmem(s->low.ptr + at, s->len - at,
-                                             *b, strlen(*b))
-                                    : NULL;
-        if (p && (size_t)(p - s->low.ptr) < to)
-            to = (size_t)(p - s->low.ptr);
-    }
-    return to;
-}
-
 /* Does the clause ending at `at` contain a word of `ws`? */
 static int clause_has(const struct sent *s, size_t at, const char *const *ws)
 {
@@ -215,8 +167,8 @@ static int clause_has(const struct sent *s, size_t at, const char *const *ws)
 static int clause_after_has(const struct sent *s, size_t end,
                             const char *const *ws)
 {
-    size_t to = clause_to(s, end);
-    for (const char *const *c = w_complement; *c; c++) {
+    size_t to = ck_clause_to(s, end);
+    for (const char *const *c = ck_w_complement; *c; c++) {
         const char *p = memmem(s->low.ptr + end, to - end, *c, strlen(*c));
         if (p)
             to = (size_t)(p - s->low.ptr);
@@ -389,7 +341,7 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
     }
     for (size_t i = 0; i < nf; i++) {
         size_t lo = ck_clause_from(s, fm[i].start),
-               hi = clause_to(s, fm[i].end);
+               hi = ck_clause_to(s, fm[i].end);
         long best = -1;
         if (out[i])
             continue;
@@ -566,7 +518,7 @@ void ck_check_generalisations(struct sent *s)
         if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
             (universal && clause_after_has(s, hits[h].end, w_negation)) ||
             any_near(s, 0, s->len, ck_w_refuted) ||
-            any_near(s, 0, s->len, w_rejected) || ck_quoted(s, a) ||
+            any_near(s, 0, s->len, w_rejected) || quoted(s, a) ||
             question(s))
             continue;
         if (universal && !s->ents_done) {

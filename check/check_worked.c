@@ -618,6 +618,10 @@ void ck_derived_chains(struct sent *s)
  * of this sentence and of the next few. */
 static const char *const w_zero[] = {"zero-", "zero ", NULL};
 static const char *const w_bytes[] = {"byte", "байт", "字节", NULL};
+static const char *const w_rank[] = {"rank", "gpu", "ранг", "устройств",
+                                     "процесс", "卡", NULL};
+static const char *const w_per_param[] = {"per param", "на параметр",
+                                          "每参数", "每个参数", NULL};
 
 /* A whole number of devices written with its unit ("16 GPUs"). */
 static int devices_figure(const struct sent *s, size_t *out)
@@ -643,7 +647,7 @@ void ck_derived_memory(struct sent *s)
         const pp_number *n = &s->num[i];
         if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
             n->value <= 64 && any_near(s, n->end, n->end + 12, w_bytes) &&
-            any_near(s, n->end, n->end + 40, ck_w_per_param)) {
+            any_near(s, n->end, n->end + 40, w_per_param)) {
             s->used[i] = 1;
             stated = 1;
             if (ck_pick(s, ck_is_params, p, 2) >= 1) {
@@ -668,7 +672,7 @@ void ck_derived_memory(struct sent *s)
     /* ZeRO-3 over R ranks in this sentence: the per-rank share */
     if (near(s, 0, s->len, "zero-3")) {
         size_t r;
-        if (ck_number_before(s, ck_w_rank, &r) || devices_figure(s, &r)) {
+        if (ck_number_before(s, w_rank, &r) || devices_figure(s, &r)) {
             s->used[r] = 1;
             rank = total / s->num[r].value;
             fresh_rank = 1;

@@ -1,0 +1,514 @@
+/*
+ * check_base.c - the claim checker's base layer (see check_impl.h): the
+ * sentence under analysis (its set-up, clauses and windows, the figures
+ * it writes), the passports it names and which of them a figure speaks
+ * of, the context a worked example carries between sentences, and the
+ * emission of claims.  The parts of the checker (check_facts.c,
+ * check_derived.c, check_worked.c, check_text.c) build on these and on
+ * nothing of each other.
+ */
+#define _GNU_SOURCE
+#include "check_impl.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+/* ------------------------------------------------------------------ */
+/* Words the parts share                                              */
+/* ------------------------------------------------------------------ */
+
+/* Active and total parameters, training. */
+const char *const ck_w_active[] = {"activ", "активн", "激活", NULL};
+const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all",
+                                  NULL};
+const char *const ck_w_train[] = {"trained on", "pretrained on",
+                                  "pre-trained on", "training on",
+                                  "обучал", "训练", "saw ", "pretraining",
+                                  "претрейн", "предобуч", NULL};
+
+/* A sentence that names what it states as a misconception refutes it. */
+const char *const ck_w_refuted[] = {
+    "misconception", "myth", "misleading", "misread", "заблуждени", "миф",
+    "ошибочн", "误区", "误导", "误读", "错误观念", NULL};
+
+/* Words of a comparison: what follows one is the other side's. */
+const char *const ck_w_compare[] = {
+    "compared", "versus", " vs", "unlike", "outperform", " beats ",
+    "по сравнению", "в отличие", "相比", "不同于", NULL};
+
+/* Words that open a complement clause ("не доказывает, что ..."). */
+const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
+
+/* ------------------------------------------------------------------ */
+/* Context carried between sentences of a worked example              */
+/* ------------------------------------------------------------------ */
+
+void ck_ctx_age(pp_checker *c)
+{
+    struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,
+                               &c->P,  &c->M,         &c->mem_total,
+                               &c->per_rank, &c->Cstar, &c->L1,
+                               &c->L2, &c->Lt, &c->PN, &c->PD,
+                               &c->law};
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (all[i]->age < CTX_STALE)
+            all[i]->age++;
+    for (size_t i = 0; i < sizeof(c->vars) / sizeof(c->vars[0]); i++)
+        if (c->vars[i].age < CTX_STALE)
+            c->vars[i].age++;
+    if (c->solve.age < CTX_STALE)
+        c->solve.age++;
+}
+
+void ck_ctx_set(struct ctx_value *x, double v)
+{
+    if (isfinite(v) && v > 0) {
+        x->v = v;
+        x->age = 0;
+    }
+}
+
+int ck_ctx_get(const struct ctx_value *x, double *v)
+{
+    if (x->age > CTX_MAX_AGE)
+        return 0;
+    *v = x->v;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The sentence                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Start the analysis of `len` bytes of `text` (a sentence or a table
+ * row) into *s: its folded copy (owned by *s: pp_buf_dispose(&s->low))
+ * and its numbers; claims go to `claims`.  Ages the carried context by one
+ * sentence.  Returns 0 or PP_ENOMEM. */
+int ck_sent_start(struct sent *s, pp_checker *c, const char *text,
+                  size_t len, cJSON *claims)
+{
+    memset(s, 0, sizeof(*s));
+    s->c = c;
+    s->text = text;
+    s->len = len;
+    s->out = claims;
+    c->limited = 0;
+    if (pp_buf_put(&s->low, text, len) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    s->odd = pp_utf8_fold(s->low.ptr, s->low.len);
+    ck_ctx_age(c);
+    s->nnum = pp_numbers_scan(text, len, s->num, MAXNUM);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clauses and windows                                                */
+/* ------------------------------------------------------------------ */
+
+/* Where the clause around [a, b) ends on either side, within `reach`
+ * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
+ * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
+static const char *const w_stop[] = {",", ";", ":", " and ", " и ", " а ",
+                                     "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+                                     "\xE3\x80\x81", NULL};
+
+size_t ck_window_end(const struct sent *s, size_t b, size_t reach)
+{
+    size_t to = b + reach < s->len ? b + reach : s->len;
+    for (const char *const *w = w_stop; *w; w++) {
+        const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
+        if (p)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return to;
+}
+
+size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
+{
+    size_t from = back(a, reach);
+    /* one pass from the right: the first stop word found ends last (no
+     * stop word holds another's first byte) */
+    for (size_t i = a; i-- > from;) {
+        unsigned char c = (unsigned char)s->low.ptr[i];
+        if (c != ',' && c != ';' && c != ':' && c != ' ' && c != 0xEF &&
+            c != 0xE3)
+            continue;
+        for (const char *const *w = w_stop; *w; w++) {
+            size_t n = strlen(*w);
+            if ((unsigned char)**w == c && i + n <= a &&
+                !memcmp(s->low.ptr + i, *w, n))
+                return i + n;
+        }
+    }
+    return from;
+}
+
+/* What ends a clause: commas, semicolons, colons and dashes, Latin and
+ * CJK. */
+static const char *const clause_bounds[] = {
+    ",", ";", ":", " - ", "\xE2\x80\x94", "\xEF\xBC\x8C", "\xEF\xBC\x9B",
+    "\xE3\x80\x81", NULL};
+
+/* Where the clause holding offset `at` starts. */
+size_t ck_clause_from(const struct sent *s, size_t at)
+{
+    size_t from = 0;
+    for (const char *const *b = clause_bounds; *b; b++) {
+        size_t bl = strlen(*b);
+        for (size_t i = at; i-- > from;)
+            if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
+                /* ", что ..." / ", that ..." continues the clause that
+                 * governs it: "не доказывает, что FP8 всегда ...". */
+                if (any_near(s, i + bl, i + bl + 10, ck_w_complement))
+                    continue;
+                if (i + bl > from)
+                    from = i + bl;
+                break;
+            }
+    }
+    return from;
+}
+
+/* Where the clause holding offset `at` ends. */
+size_t ck_clause_to(const struct sent *s, size_t at)
+{
+    size_t to = s->len;
+    for (const char *const *b = clause_bounds; *b; b++) {
+        const char *p = at < s->len ? memmem(s->low.ptr + at, s->len - at,
+                                             *b, strlen(*b))
+                                    : NULL;
+        if (p && (size_t)(p - s->low.ptr) < to)
+            to = (size_t)(p - s->low.ptr);
+    }
+    return to;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entities: the passports a sentence names                           */
+/* ------------------------------------------------------------------ */
+
+/* The passports the sentence names, by their aliases: a longer match
+ * replaces the shorter ones it overlaps; a match as long adds its
+ * passport to the entity. */
+void ck_find_entities(struct sent *s)
+{
+    pcre2_match_data *md = s->c->md;
+    int filter = s->c->alias_words && !s->odd;
+    if (filter) {
+        memset(s->c->alias_hit, 0, s->c->naliases);
+        pp_litset_scan(s->c->alias_words, s->low.ptr, s->len,
+                       s->c->alias_hit);
+    }
+    for (size_t a = 0; a < s->c->naliases; a++) {
+        const struct alias *al = &s->c->aliases[a];
+        PCRE2_SIZE start = 0;
+        if (filter && !al->always && !s->c->alias_hit[a])
+            continue; /* its first word is nowhere in the sentence */
+        while (start < s->len &&
+               pcre2_match(al->re, (PCRE2_SPTR)s->text, s->len, start, 0, md,
+                           s->c->mctx) >= 0) {
+            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+            size_t b = ov[0], e = ov[1], k;
+            int merged = 0;
+            for (k = 0; k < s->nent; k++) {
+                struct entity *x = &s->ent[k];
+                if (b < x->end && e > x->start) { /* overlap */
+                    if (e - b > x->end - x->start) {
+                        x->start = b, x->end = e;
+                        x->set = 0;
+                    }
+                    if (e - b >= x->end - x->start && al->passport < 64)
+                        x->set |= 1ULL << al->passport;
+                    merged = 1;
+                    break;
+                }
+            }
+            if (!merged && s->nent < MAXENT && al->passport < 64) {
+                s->ent[s->nent].start = b;
+                s->ent[s->nent].end = e;
+                s->ent[s->nent].set = 1ULL << al->passport;
+                s->nent++;
+            }
+            start = e > b ? e : b + 1;
+        }
+    }
+}
+
+/* The entity a figure at `at` speaks of: the nearest one before it, else
+ * the nearest after. */
+const struct entity *ck_entity_for(const struct sent *s, size_t at)
+{
+    const struct entity *best = NULL;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].end <= at &&
+            (!best || s->ent[k].end > best->end))
+            best = &s->ent[k];
+    if (best)
+        return best;
+    for (size_t k = 0; k < s->nent; k++)
+        if (!best || s->ent[k].start < best->start)
+            best = &s->ent[k];
+    return best;
+}
+
+/* Words around a figure that make it another model's, not the run's. */
+static const char *const w_model[] = {" model", " baseline", " network",
+                                      " модел", "模型", "基线", NULL};
+static const char *const w_copula[] = {" is ", " was ", ", a ", ", an ",
+                                       " \xE2\x80\x94 ", "是", "это",
+                                       "является", NULL};
+static const char *const w_respectively[] = {"respectively",
+                                             "соответственно", "分别", NULL};
+
+/* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
+ * respectively": the figures after the last entity pair with the
+ * entities in order, when there are as many of each. */
+static void pair_respectively(struct sent *s)
+{
+    const struct entity *order[MAXENT];
+    size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
+    s->resp_done = 1;
+    if (s->nent < 2 || !any_near(s, 0, s->len, w_respectively))
+        return;
+    for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
+        size_t j = ne;
+        for (; j > 0 && order[j - 1]->start > s->ent[k].start; j--)
+            order[j] = order[j - 1];
+        order[j] = &s->ent[k];
+        ne++;
+        if (s->ent[k].end > last)
+            last = s->ent[k].end;
+    }
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start >= last &&
+            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE))
+            fig[nf++] = i;
+    if (nf != ne)
+        return;
+    for (size_t k = 0; k < nf; k++)
+        s->resp[fig[k]] = order[k];
+}
+
+/* The entity figure `i` speaks of, or NULL when it speaks of another
+ * model: the nearest entity before it -- unless a comparison lies between
+ * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
+ * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
+ * after it, unless the figure's clause is about a model of its own
+ * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
+const struct entity *ck_figure_entity(struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    const struct entity *before = NULL, *after = NULL;
+    size_t own_to;
+    int own_model;
+    if (!s->resp_done)
+        pair_respectively(s);
+    if (s->resp[i])
+        return s->resp[i];
+    for (size_t k = 0; k < s->nent; k++) {
+        const struct entity *e = &s->ent[k];
+        if (e->end <= n->start && (!before || e->end > before->end))
+            before = e;
+        if (e->start >= n->end && (!after || e->start < after->start))
+            after = e;
+    }
+    own_to = ck_window_end(s, n->end, 14);
+    if (after && after->start < own_to)
+        own_to = after->start; /* "the 1T Kimi K2 model" */
+    own_model = any_near(s, n->end, own_to, w_model);
+    if (before) {
+        size_t from = before->end, to = n->start;
+        if (any_near(s, from, to, ck_w_compare))
+            return NULL;
+        if (own_model &&
+            !(to - from <= 16 && any_near(s, from, to, w_copula)))
+            return NULL;
+        return before;
+    }
+    if (!after || own_model ||
+        any_near(s, ck_clause_from(s, n->start), n->start, w_model))
+        return NULL;
+    return after;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figures                                                            */
+/* ------------------------------------------------------------------ */
+
+int ck_is_params(const struct sent *s, const pp_number *n)
+{
+    return n->unit == PP_UNIT_PARAMS ||
+           (n->magnitude && n->unit == PP_UNIT_NONE && n->value >= 1e8 &&
+            n->value < 1e13 &&
+            (near(s, n->start, n->end, "b") ||
+             near(s, n->start, n->end, "млрд") ||
+             near(s, n->start, n->end, "亿") ||
+             near(s, n->end, n->end + 24, "param") ||
+             near(s, n->end, n->end + 24, "парам") ||
+             near(s, n->end, n->end + 24, "参数") ||
+             near(s, n->end, n->end + 10, "model") ||
+             near(s, back(n->start, 5), n->start, "n")));
+}
+
+int ck_is_bytes(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_BYTES;
+}
+
+static int is_plain(const struct sent *s, const pp_number *n)
+{
+    (void)s;
+    return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
+           n->value == floor(n->value);
+}
+
+/* Indexes of unused numbers satisfying `pred`, in order. */
+size_t ck_pick(const struct sent *s,
+               int (*pred)(const struct sent *, const pp_number *),
+               size_t *idx, size_t max)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->nnum && k < max; i++)
+        if (!s->used[i] && pred(s, &s->num[i]))
+            idx[k++] = i;
+    return k;
+}
+
+/* The number nearest before a word of `ws` (e.g. "128 micro-batches"). */
+int ck_number_before(const struct sent *s, const char *const *ws, size_t *out)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (!s->used[i] && is_plain(s, n) &&
+            any_near(s, n->end, n->end + 16, ws)) {
+            *out = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Emitting claims                                                    */
+/* ------------------------------------------------------------------ */
+
+static const char *severity_of(const char *verdict)
+{
+    if (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))
+        return "error";
+    if (!strcmp(verdict, "unsupported-generalisation"))
+        return "warning";
+    return "note";
+}
+
+__attribute__((format(printf, 9, 10))) void
+ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
+        const char *attribute, cJSON *claimed, cJSON *expected,
+        const char *verdict, const char *fmt, ...)
+{
+    cJSON *o = cJSON_CreateObject();
+    pp_buf msg = PP_BUF_INIT, rule = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cJSON_AddNumberToObject(o, "offset", (double)off);
+    cJSON_AddNumberToObject(o, "length", (double)len);
+    {
+        pp_buf t = PP_BUF_INIT;
+        pp_buf_put(&t, s->text + off, len);
+        cJSON_AddStringToObject(o, "text", pp_buf_cstr(&t));
+        pp_buf_dispose(&t);
+    }
+    if (entity)
+        cJSON_AddStringToObject(o, "entity", entity);
+    else
+        cJSON_AddNullToObject(o, "entity");
+    cJSON_AddStringToObject(o, "attribute", attribute);
+    cJSON_AddItemToObject(o, "claimed",
+                          claimed ? claimed : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "expected",
+                          expected ? expected : cJSON_CreateNull());
+    cJSON_AddStringToObject(o, "verdict", verdict);
+    cJSON_AddStringToObject(o, "severity", severity_of(verdict));
+    pp_buf_printf(&rule, "%s.%s",
+                  !strncmp(attribute, "derived.", 8) ? "derived" : "fact",
+                  verdict);
+    if (!strcmp(verdict, "unsupported-generalisation")) {
+        pp_buf_clear(&rule);
+        pp_buf_puts(&rule, attribute);
+    }
+    cJSON_AddStringToObject(o, "rule", pp_buf_cstr(&rule));
+    cJSON_AddNullToObject(o, "source");
+    cJSON_AddNullToObject(o, "section");
+    cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
+    cJSON_AddItemToArray(s->out, o);
+    s->count++;
+    pp_buf_dispose(&msg);
+    pp_buf_dispose(&rule);
+}
+
+void ck_set_evidence(cJSON *claim, const cJSON *fact)
+{
+    const cJSON *ev = cJSON_GetArrayItem(pp_json_get(fact, "evidence"), 0);
+    const char *source = pp_json_str(ev, "source", NULL);
+    const char *section = pp_json_str(ev, "section", NULL);
+    if (source)
+        cJSON_ReplaceItemInObjectCaseSensitive(claim, "source",
+                                               cJSON_CreateString(source));
+    if (section)
+        cJSON_ReplaceItemInObjectCaseSensitive(claim, "section",
+                                               cJSON_CreateString(section));
+}
+
+cJSON *ck_last_claim(struct sent *s)
+{
+    return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
+}
+
+/* The claim of a recomputed figure `n`: confirmed when `agrees`, else
+ * contradicted; `shown` is the recomputed value as the message writes it. */
+void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
+                   double value, int agrees, const char *shown,
+                   const char *how)
+{
+    if (agrees)
+        ck_emit(s, n->start, n->end - n->start, NULL, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+                "confirmed", "%s recomputes to %s", how, shown);
+    else
+        ck_emit(s, n->start, n->end - n->start, NULL, attr,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(value),
+                "contradicted", "%s recomputes to %s, not %.*s", how, shown,
+                (int)(n->end - n->start), s->text + n->start);
+    cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
+                                           cJSON_CreateString("recomputed"));
+}
+
+/* Compare a written figure with a recomputed value.  The figure's own
+ * rounding decides, widened by 1 % for the rounding of the inputs. */
+void ck_check_derived(struct sent *s, size_t i, const char *attr,
+                      double computed, const char *how)
+{
+    const pp_number *n = &s->num[i];
+    pp_range claim = num_range(n);
+    pp_range calc = {computed * 0.99, computed * 1.01, 1, 1};
+    pp_buf e = PP_BUF_INIT;
+    if (!isfinite(computed))
+        return;
+    s->used[i] = 1;
+    if (!strncmp(attr, "derived.memory", 14))
+        pp_buf_printf(&e, "%.3g GB", computed / 1e9);
+    else if (!strcmp(attr, "derived.bubble"))
+        pp_buf_printf(&e, "%.3g%%", computed * 100);
+    else
+        pp_num_human(&e, computed, 3);
+    ck_recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr,
+                  how);
+    pp_buf_dispose(&e);
+}
