@@ -18,6 +18,10 @@
 
 #include "../core/banned.h"
 
+/* ------------------------------------------------------------------ */
+/* Bytes, words and the tables every form reads                       */
+/* ------------------------------------------------------------------ */
+
 static int ascii_alnum(unsigned char c)
 {
     return c < 0x80 && (isalnum(c) || c == '_');
@@ -50,8 +54,7 @@ static int word_end(const char *s, size_t n, size_t at)
     return at >= n || !isalpha((unsigned char)s[at]);
 }
 
-/* `v` rounded to `sig` significant digits (the nearest double to the
- * decimal figure). */
+/* Past spaces, tabs and no-break spaces from `i`. */
 static size_t skip_spaces(const char *s, size_t n, size_t i)
 {
     while (i < n && (s[i] == ' ' || s[i] == '\t' ||
@@ -140,7 +143,6 @@ static void qualifier_before(const char *s, size_t at, char out[4])
     }
 }
 
-/* Parse the unit that follows position `i`; returns the new end. */
 /* A LaTeX text wrapper after a figure: "\\text{B}", "\\ \\text{FLOP}",
  * "\\mathrm{GB}".  Returns the offset of the wrapped word, or 0. */
 static size_t latex_text(const char *s, size_t n, size_t j)
@@ -171,6 +173,9 @@ static int operand_after(const char *s, size_t n, size_t j)
            (j + 1 >= n || !isalpha((unsigned char)s[j + 1]));
 }
 
+/* The unit that follows the figure ending at `i` (tokens, parameters,
+ * FLOP, bytes, devices, experts, %, a multiplier), into *num, its value
+ * scaled; returns the figure's new end, `i` when no unit follows. */
 static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
 {
     size_t j = skip_spaces(s, n, i), k;
@@ -318,6 +323,10 @@ static int may_start_word(const char *s, size_t n, size_t i)
     return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Han numerals before a Han magnitude                                */
+/* ------------------------------------------------------------------ */
+
 /* A Han numeral and a Han magnitude at `i` ("一万亿", "两千亿", "十亿"):
  * the end of the figure (unit included) into *num, or 0.  "数十亿"
  * ("several billion") is no figure. */
@@ -351,6 +360,333 @@ static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Number words: "one trillion", "a one-trillion-parameter model"     */
+/* ------------------------------------------------------------------ */
+
+/* A number word and a magnitude word at `i`, a letter ("one trillion",
+ * "два млрд"): *found and the figure (unit included) into *num.  Returns
+ * where the scan goes on: past the figure, past a word no magnitude
+ * follows (skipped whole: "about", "a model"), or the next byte. */
+static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
+                          int *found)
+{
+    size_t we = i, nx;
+    *found = 0;
+    if (!may_start_word(s, n, i))
+        return i + 1; /* no number word starts so */
+    /* at the start of a word only (no number word is Han) */
+    if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
+                  (unsigned char)s[i - 1] >= 0x80))
+        return i + 1;
+    /* every number word needs a magnitude word after it */
+    while (we < n && (isalpha((unsigned char)s[we]) ||
+                      ((unsigned char)s[we] >= 0x80 &&
+                       (unsigned char)s[we] < 0xE0)))
+        we++;
+    nx = skip_spaces(s, n, we);
+    if (nx == we && nx < n && s[nx] == '-')
+        nx++;
+    if (nx >= n || !mag_initial[(unsigned char)s[nx]])
+        return we > i ? we : i + 1;
+    for (size_t w = 0; w < sizeof(number_words) / sizeof(number_words[0]);
+         w++) {
+        size_t k = starts(s + i, n - i, number_words[w].word), j;
+        if (!k || !word_end(s, n, i + k))
+            continue;
+        j = skip_spaces(s, n, i + k);
+        if (j == i + k && j < n && s[j] == '-')
+            j++; /* "one-trillion-parameter" */
+        for (size_t m = 0;
+             m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+            size_t mk = starts(s + j, n - j, magnitude_words[m].word);
+            if (!mk)
+                continue;
+            num->start = i;
+            num->value = number_words[w].value * magnitude_words[m].scale;
+            num->sig = 1;
+            num->magnitude = 1;
+            qualifier_before(s, i, num->qualifier);
+            j += mk;
+            while (j < n && isalpha((unsigned char)s[j]))
+                j++;
+            num->end = unit_after(s, n, j, num);
+            *found = 1;
+            return num->end;
+        }
+    }
+    return i + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figures written with digits                                        */
+/* ------------------------------------------------------------------ */
+
+/* Where digits at `i` are not a figure, the end of what they belong to:
+ * digits glued to an identifier (K2, FP8, E4M3, Qwen3.8, V4-Flash's 4,
+ * 1F1B) or a section reference (§4.2, § 3); else 0. */
+static size_t not_a_figure(const char *s, size_t n, size_t i)
+{
+    if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
+                  s[i - 1] == '.' || s[i - 1] == '-') &&
+        !after_latex_command(s, i)) {
+        while (i < n && (ascii_alnum((unsigned char)s[i]) || s[i] == '.'))
+            i++;
+        return i;
+    }
+    if ((i >= 2 && (unsigned char)s[i - 2] == 0xC2 &&
+         (unsigned char)s[i - 1] == 0xA7) ||
+        (i >= 3 && s[i - 1] == ' ' && (unsigned char)s[i - 3] == 0xC2 &&
+         (unsigned char)s[i - 2] == 0xA7)) {
+        while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+            i++;
+        return i;
+    }
+    return 0;
+}
+
+/* The digits of a figure as written. */
+struct mantissa {
+    double v;      /* their value */
+    int digits;    /* significant digits */
+    int decimal;   /* a decimal point or comma was read */
+    int int_zeros; /* trailing zeros of the integer part ("14,800") */
+    int grouped;   /* thousands separators (14,800 and 65 504) */
+};
+
+/* Read the mantissa at `i` into *m; returns its end. */
+static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
+{
+    size_t j = i;
+    double frac = 0.1;
+    int seen_nonzero = 0;
+    memset(m, 0, sizeof(*m));
+    while (j < n) {
+        if (isdigit((unsigned char)s[j])) {
+            if (m->decimal) {
+                m->v += (s[j] - '0') * frac;
+                frac /= 10;
+            } else {
+                m->v = m->v * 10 + (s[j] - '0');
+            }
+            if (s[j] != '0' || seen_nonzero) {
+                seen_nonzero = 1;
+                m->digits++;
+            }
+            /* trailing zeros of the integer part, for "14,800 billion" */
+            if (!m->decimal)
+                m->int_zeros = s[j] == '0' ? m->int_zeros + 1 : 0;
+            j++;
+        } else if ((s[j] == ',' || s[j] == ' ') && !m->decimal &&
+                   j + 3 < n + 1 && j + 3 <= n &&
+                   isdigit((unsigned char)s[j + 1]) &&
+                   isdigit((unsigned char)s[j + 2]) &&
+                   isdigit((unsigned char)s[j + 3]) &&
+                   (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
+                   (s[j] == ',' || j - i <= 3)) {
+            j++; /* a thousands separator */
+            m->grouped = 1;
+        } else if ((s[j] == '.' || s[j] == ',') && !m->decimal &&
+                   j + 1 < n && isdigit((unsigned char)s[j + 1])) {
+            m->decimal = 1; /* 1.04, or the Russian 2,5 */
+            j++;
+        } else {
+            break;
+        }
+    }
+    return j;
+}
+
+/* A bare power of ten at `i` whose "10" ends at `j`: 10^{25}, 10^9 (a
+ * budget written so).  Sets *v and *sig and returns its end; else `j`. */
+static size_t power_of_ten(const char *s, size_t n, size_t i, size_t j,
+                           double *v, int *sig)
+{
+    size_t p = j + 1, k = 0;
+    char digs[8], *end;
+    long ex;
+    if (!(j == i + 2 && s[i] == '1' && s[i + 1] == '0' && j + 1 < n &&
+          s[j] == '^'))
+        return j;
+    if (p < n && s[p] == '{')
+        p++;
+    if (!(p < n && (isdigit((unsigned char)s[p]) ||
+                    (s[p] == '-' && p + 1 < n &&
+                     isdigit((unsigned char)s[p + 1])))))
+        return j;
+    if (s[p] == '-')
+        digs[k++] = s[p++];
+    while (p < n && k < 4 && isdigit((unsigned char)s[p]))
+        digs[k++] = s[p++];
+    digs[k] = '\0';
+    ex = strtol(digs, &end, 10);
+    if (p < n && s[p] == '}')
+        p++;
+    if (ex < -300 || ex > 300 || (p < n && isdigit((unsigned char)s[p])))
+        return j;
+    *v = pow(10, (double)ex);
+    *sig = 1;
+    return p;
+}
+
+/* An exponent after the mantissa ending at `j`: 7.227e23, or a product
+ * with a power of ten, 7.23 × 10^23, 7.23 x 10^23, 7.227\cdot10^{23},
+ * \times.  Scales *v and returns its end; else `j`. */
+static size_t exponent(const char *s, size_t n, size_t j, double *v)
+{
+    size_t k, m, p;
+    if (j + 1 < n && (s[j] == 'e' || s[j] == 'E') &&
+        (isdigit((unsigned char)s[j + 1]) ||
+         ((s[j + 1] == '-' || s[j + 1] == '+') && j + 2 < n &&
+          isdigit((unsigned char)s[j + 2])))) {
+        char *end;
+        long ex = strtol(s + j + 1, &end, 10);
+        *v *= pow(10, (double)ex);
+        return (size_t)(end - s);
+    }
+    k = skip_spaces(s, n, j);
+    if (!((m = starts(s + k, n - k, "×")) ||
+          (m = starts(s + k, n - k, "\\cdot")) ||
+          (m = starts(s + k, n - k, "\\times")) ||
+          (m = starts(s + k, n - k, "·")) ||
+          ((k < n && (s[k] == 'x' || s[k] == '*')) ? (m = 1) : 0)))
+        return j;
+    p = skip_spaces(s, n, k + m);
+    if (p + 3 < n && s[p] == '1' && s[p + 1] == '0' && s[p + 2] == '^') {
+        char *end;
+        long ex;
+        p += 3;
+        if (p < n && s[p] == '{')
+            p++;
+        ex = strtol(s + p, &end, 10);
+        if (end != s + p) {
+            *v *= pow(10, (double)ex);
+            j = (size_t)(end - s);
+            if (j < n && s[j] == '}')
+                j++;
+        }
+    }
+    return j;
+}
+
+static double suffix_scale(char c)
+{
+    return c == 'K' ? 1e3 : c == 'M' ? 1e6 : c == 'B' ? 1e9 : 1e12;
+}
+
+/* A magnitude after the figure ending at `j`: in LaTeX (35.663\text{B}),
+ * a suffix glued on (15.5T, 671B, 32K, 1M) or a magnitude word (14.8
+ * trillion, 15 трлн, 15万亿, 671-billion-parameter).  Scales *v, sets
+ * *mag and returns its end; else `j`. */
+static size_t magnitude(const char *s, size_t n, size_t j, double *v,
+                        int *mag)
+{
+    size_t t = latex_text(s, n, j), k;
+    if (t && t + 1 < n && strchr("KMBT", s[t]) && s[t] && s[t + 1] == '}') {
+        *v *= suffix_scale(s[t]);
+        *mag = 1;
+        return t + 2;
+    }
+    if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
+        *v *= suffix_scale(s[j]);
+        *mag = 1;
+        return j + 1;
+    }
+    k = skip_spaces(s, n, j);
+    if (k == j && k + 1 < n && s[k] == '-' && isalpha((unsigned char)s[k + 1]))
+        k++; /* "671-billion-parameter" */
+    for (size_t m = 0;
+         m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+        size_t mk = starts(s + k, n - k, magnitude_words[m].word);
+        if (!mk)
+            continue;
+        /* Latin and Cyrillic words must end; Han ones need not. */
+        if ((unsigned char)magnitude_words[m].word[0] < 0xE0 &&
+            !word_end(s, n, k + mk) && (unsigned char)s[k + mk] < 0x80)
+            continue;
+        *v *= magnitude_words[m].scale;
+        *mag = 1;
+        j = k + mk;
+        while (j < n && (isalpha((unsigned char)s[j]) ||
+                         ((unsigned char)s[j] >= 0xD0 &&
+                          (unsigned char)s[j] <= 0xD1) ||
+                         (((unsigned char)s[j] & 0xC0) == 0x80 &&
+                          (unsigned char)s[j - 1] >= 0xD0 &&
+                          (unsigned char)s[j - 1] <= 0xD1)))
+            j++;
+        if (j < n && s[j] == '.')
+            j++; /* "трлн." */
+        break;
+    }
+    return j;
+}
+
+/* Glued letters that are not a unit make an identifier: 1F1B, 3rd, 2x2
+ * (but 2.5x is a multiplier, and 112GB, 390TFLOP/s carry units). */
+static int glued_letters(const char *s, size_t n, size_t j)
+{
+    return j < n && isalpha((unsigned char)s[j]) &&
+           !((s[j] == 'x' || s[j] == 'X') && word_end(s, n, j + 1)) &&
+           !starts(s + j, n - j, "GB") && !starts(s + j, n - j, "GiB") &&
+           !starts(s + j, n - j, "TFLOP") && !starts(s + j, n - j, "FLOP");
+}
+
+/* The figure written with digits at `i`: *found and the figure into
+ * *num.  Returns where the scan goes on. */
+static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
+                           int *found)
+{
+    struct mantissa m;
+    size_t j, t, e;
+    double v;
+    *found = 0;
+    if ((j = not_a_figure(s, n, i)) != 0)
+        return j;
+    j = mantissa(s, n, i, &m);
+    /* A dotted chain (4.2.3, 1.2.0) is a section or a version. */
+    if (m.decimal && j + 1 < n && s[j] == '.' &&
+        isdigit((unsigned char)s[j + 1])) {
+        while (j < n && (isdigit((unsigned char)s[j]) || s[j] == '.'))
+            j++;
+        return j;
+    }
+    v = m.v;
+    num->start = i;
+    num->sig = m.digits ? m.digits : 1;
+    j = power_of_ten(s, n, i, j, &v, &num->sig);
+    j = exponent(s, n, j, &v);
+    j = magnitude(s, n, j, &v, &num->magnitude);
+    if (!num->magnitude && glued_letters(s, n, j)) {
+        while (j < n && ascii_alnum((unsigned char)s[j]))
+            j++;
+        return j;
+    }
+    num->value = v;
+    qualifier_before(s, i, num->qualifier);
+    /* a unit in LaTeX: 7.227\\cdot10^{23}\\ \\text{FLOP} */
+    if ((t = latex_text(s, n, j)) != 0 && (e = unit_after(s, n, t, num)) > t)
+        num->end = e < n && s[e] == '}' ? e + 1 : e;
+    else
+        num->end = unit_after(s, n, j, num);
+    /* Trailing zeros of a grouped whole number scaled by a word are not
+     * significant: "14,800 billion" is 14.8T to three digits (but "20T"
+     * keeps its two). */
+    if (num->magnitude && m.grouped && !m.decimal && m.int_zeros &&
+        num->sig > m.int_zeros)
+        num->sig -= m.int_zeros;
+    /* 6.82 x 1e12 is not exactly 6.82e12 in binary: keep the figure as
+     * written, to its significant digits. */
+    num->value = pp_num_round_sig(num->value, num->sig);
+    if (!isfinite(num->value))
+        return num->end;
+    *found = 1;
+    return num->end > i ? num->end : i + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The scan                                                           */
+/* ------------------------------------------------------------------ */
+
 size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {
     size_t count = 0, i = 0;
@@ -360,11 +696,8 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 
     while (i < n && count < max) {
         pp_number num;
-        size_t start = i, j;
-        double v = 0, frac = 0.1;
-        int digits = 0, seen_nonzero = 0, decimal = 0, int_zeros = 0;
-        int grouped = 0;
         unsigned char c = (unsigned char)s[i];
+        int found = 0;
 
         memset(&num, 0, sizeof(num));
         if ((c == 0xE4 || c == 0xE5) && han_number(s, n, i, &num)) {
@@ -372,287 +705,14 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
             i = num.end;
             continue;
         }
-        /* Number words: "one trillion". */
-        if ((isalpha(c) || c >= 0xC0) && !may_start_word(s, n, i)) {
-            i++; /* no number word starts so */
-            continue;
-        }
-        if (isalpha(c) || (c >= 0xC0)) { /* not inside a UTF-8 sequence */
-            int matched = 0;
-            /* at the start of a word only (no number word is Han) */
-            if (i == 0 || (!ascii_alnum((unsigned char)s[i - 1]) &&
-                           (unsigned char)s[i - 1] < 0x80)) {
-                /* every number word needs a magnitude word after it: a
-                 * word not followed by one is skipped whole ("about",
-                 * "a model") */
-                size_t we = i, nx;
-                while (we < n && (isalpha((unsigned char)s[we]) ||
-                                  ((unsigned char)s[we] >= 0x80 &&
-                                   (unsigned char)s[we] < 0xE0)))
-                    we++;
-                nx = skip_spaces(s, n, we);
-                if (nx == we && nx < n && s[nx] == '-')
-                    nx++;
-                if (nx >= n || !mag_initial[(unsigned char)s[nx]]) {
-                    i = we > i ? we : i + 1;
-                    continue;
-                }
-                for (size_t w = 0;
-                     w < sizeof(number_words) / sizeof(number_words[0]); w++) {
-                    size_t k = starts(s + i, n - i, number_words[w].word);
-                    if (!k || !word_end(s, n, i + k))
-                        continue;
-                    j = skip_spaces(s, n, i + k);
-                    if (j == i + k && j < n && s[j] == '-')
-                        j++; /* "one-trillion-parameter" */
-                    for (size_t m = 0; m < sizeof(magnitude_words) /
-                                               sizeof(magnitude_words[0]);
-                         m++) {
-                        size_t mk = starts(s + j, n - j,
-                                           magnitude_words[m].word);
-                        if (!mk)
-                            continue;
-                        num.start = i;
-                        num.value = number_words[w].value *
-                                    magnitude_words[m].scale;
-                        num.sig = 1;
-                        num.magnitude = 1;
-                        qualifier_before(s, i, num.qualifier);
-                        j += mk;
-                        while (j < n && isalpha((unsigned char)s[j]))
-                            j++;
-                        num.end = unit_after(s, n, j, &num);
-                        out[count++] = num;
-                        i = num.end;
-                        matched = 1;
-                        break;
-                    }
-                    if (matched)
-                        break;
-                }
-            }
-            if (!matched)
-                i++;
-            continue;
-        }
-        if (!isdigit(c)) {
+        if (isalpha(c) || c >= 0xC0) /* not inside a UTF-8 sequence */
+            i = number_word(s, n, i, &num, &found);
+        else if (isdigit(c))
+            i = digit_figure(s, n, i, &num, &found);
+        else
             i++;
-            continue;
-        }
-        /* Digits glued to an identifier are not a number: K2, FP8, E4M3,
-         * Qwen3.8, V4-Flash's 4, 1F1B. */
-        if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
-                      s[i - 1] == '.' || s[i - 1] == '-') &&
-            !after_latex_command(s, i)) {
-            while (i < n && (ascii_alnum((unsigned char)s[i]) || s[i] == '.'))
-                i++;
-            continue;
-        }
-        /* A section reference is not a figure: §4.2, § 3. */
-        if ((i >= 2 && (unsigned char)s[i - 2] == 0xC2 &&
-             (unsigned char)s[i - 1] == 0xA7) ||
-            (i >= 3 && s[i - 1] == ' ' && (unsigned char)s[i - 3] == 0xC2 &&
-             (unsigned char)s[i - 2] == 0xA7)) {
-            while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
-                i++;
-            continue;
-        }
-        /* Mantissa with thousands separators (14,800 and 65 504). */
-        j = i;
-        while (j < n) {
-            if (isdigit((unsigned char)s[j])) {
-                if (decimal) {
-                    v += (s[j] - '0') * frac;
-                    frac /= 10;
-                } else {
-                    v = v * 10 + (s[j] - '0');
-                }
-                if (s[j] != '0' || seen_nonzero) {
-                    seen_nonzero = 1;
-                    digits++;
-                }
-                /* trailing zeros of the integer part, for "14,800 billion" */
-                if (!decimal)
-                    int_zeros = s[j] == '0' ? int_zeros + 1 : 0;
-                j++;
-            } else if ((s[j] == ',' || s[j] == ' ') && !decimal &&
-                       j + 3 < n + 1 && j + 3 <= n &&
-                       isdigit((unsigned char)s[j + 1]) &&
-                       isdigit((unsigned char)s[j + 2]) &&
-                       isdigit((unsigned char)s[j + 3]) &&
-                       (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
-                       (s[j] == ',' || j - i <= 3)) {
-                j++; /* a thousands separator */
-                grouped = 1;
-            } else if ((s[j] == '.' || s[j] == ',') && !decimal &&
-                       j + 1 < n && isdigit((unsigned char)s[j + 1])) {
-                decimal = 1; /* 1.04, or the Russian 2,5 */
-                j++;
-            } else {
-                break;
-            }
-        }
-        /* A dotted chain (4.2.3, 1.2.0) is a section or a version. */
-        if (decimal && j + 1 < n && s[j] == '.' &&
-            isdigit((unsigned char)s[j + 1])) {
-            while (j < n && (isdigit((unsigned char)s[j]) || s[j] == '.'))
-                j++;
-            i = j;
-            continue;
-        }
-        num.start = start;
-        num.sig = digits ? digits : 1;
-        /* A bare power of ten: 10^{25}, 10^9 (a budget written so). */
-        if (j == i + 2 && s[i] == '1' && s[i + 1] == '0' && j + 1 < n &&
-            s[j] == '^') {
-            size_t p = j + 1;
-            char *end;
-            long ex;
-            if (p < n && s[p] == '{')
-                p++;
-            if (p < n && (isdigit((unsigned char)s[p]) ||
-                          (s[p] == '-' && p + 1 < n &&
-                           isdigit((unsigned char)s[p + 1])))) {
-                char digs[8];
-                size_t k = 0;
-                if (s[p] == '-')
-                    digs[k++] = s[p++];
-                while (p < n && k < 4 && isdigit((unsigned char)s[p]))
-                    digs[k++] = s[p++];
-                digs[k] = '\0';
-                ex = strtol(digs, &end, 10);
-                if (p < n && s[p] == '}')
-                    p++;
-                if (ex >= -300 && ex <= 300 &&
-                    (p >= n || !isdigit((unsigned char)s[p]))) {
-                    v = pow(10, (double)ex);
-                    num.sig = 1;
-                    j = p;
-                }
-            }
-        }
-        /* Exponent: 7.227e23 */
-        if (j + 1 < n && (s[j] == 'e' || s[j] == 'E') &&
-            (isdigit((unsigned char)s[j + 1]) ||
-             ((s[j + 1] == '-' || s[j + 1] == '+') && j + 2 < n &&
-              isdigit((unsigned char)s[j + 2])))) {
-            char *end;
-            long ex = strtol(s + j + 1, &end, 10);
-            v *= pow(10, (double)ex);
-            j = (size_t)(end - s);
-        } else {
-            /* 7.23 × 10^23, 7.23 x 10^23, 7.227\cdot10^{23}, \times */
-            size_t k = skip_spaces(s, n, j), m;
-            if ((m = starts(s + k, n - k, "×")) ||
-                (m = starts(s + k, n - k, "\\cdot")) ||
-                (m = starts(s + k, n - k, "\\times")) ||
-                (m = starts(s + k, n - k, "·")) ||
-                ((k < n && (s[k] == 'x' || s[k] == '*')) ? (m = 1) : 0)) {
-                size_t p = skip_spaces(s, n, k + m);
-                if (p + 3 < n && s[p] == '1' && s[p + 1] == '0' &&
-                    s[p + 2] == '^') {
-                    char *end;
-                    long ex;
-                    p += 3;
-                    if (p < n && s[p] == '{')
-                        p++;
-                    ex = strtol(s + p, &end, 10);
-                    if (end != s + p) {
-                        v *= pow(10, (double)ex);
-                        j = (size_t)(end - s);
-                        if (j < n && s[j] == '}')
-                            j++;
-                    }
-                }
-            }
-        }
-        /* Magnitude suffix in LaTeX: 35.663\\text{B} reads as 35.663B. */
-        {
-            size_t t = latex_text(s, n, j);
-            if (t && t + 1 < n && strchr("KMBT", s[t]) && s[t] &&
-                s[t + 1] == '}') {
-                v *= s[t] == 'K' ? 1e3 : s[t] == 'M' ? 1e6
-                                     : s[t] == 'B' ? 1e9 : 1e12;
-                num.magnitude = 1;
-                j = t + 2;
-            }
-        }
-        /* Magnitude suffix glued on: 15.5T, 671B, 32K, 1M. */
-        if (num.magnitude) {
-            /* set by the LaTeX form above */
-        } else if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
-            v *= s[j] == 'K' ? 1e3 : s[j] == 'M' ? 1e6 : s[j] == 'B' ? 1e9
-                                                                        : 1e12;
-            num.magnitude = 1;
-            j++;
-        } else {
-            size_t k = skip_spaces(s, n, j);
-            if (k == j && k + 1 < n && s[k] == '-' &&
-                isalpha((unsigned char)s[k + 1]))
-                k++; /* "671-billion-parameter" */
-            for (size_t m = 0;
-                 m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
-                 m++) {
-                size_t mk = starts(s + k, n - k, magnitude_words[m].word);
-                if (!mk)
-                    continue;
-                /* Latin and Cyrillic words must end; Han ones need not. */
-                if ((unsigned char)magnitude_words[m].word[0] < 0xE0 &&
-                    !word_end(s, n, k + mk) &&
-                    (unsigned char)s[k + mk] < 0x80)
-                    continue;
-                v *= magnitude_words[m].scale;
-                num.magnitude = 1;
-                j = k + mk;
-                while (j < n && (isalpha((unsigned char)s[j]) ||
-                                 ((unsigned char)s[j] >= 0xD0 &&
-                                  (unsigned char)s[j] <= 0xD1) ||
-                                 (((unsigned char)s[j] & 0xC0) == 0x80 &&
-                                  (unsigned char)s[j - 1] >= 0xD0 &&
-                                  (unsigned char)s[j - 1] <= 0xD1)))
-                    j++;
-                if (j < n && s[j] == '.')
-                    j++; /* "трлн." */
-                break;
-            }
-        }
-        /* Glued letters that are not a unit make an identifier: 1F1B, 3rd,
-         * 2x2 (but 2.5x is a multiplier). */
-        if (j < n && isalpha((unsigned char)s[j]) && !num.magnitude &&
-            !((s[j] == 'x' || s[j] == 'X') && word_end(s, n, j + 1)) &&
-            !starts(s + j, n - j, "GB") && !starts(s + j, n - j, "GiB") &&
-            !starts(s + j, n - j, "TFLOP") && !starts(s + j, n - j, "FLOP")) {
-            while (j < n && ascii_alnum((unsigned char)s[j]))
-                j++;
-            i = j;
-            continue;
-        }
-        num.value = v;
-        qualifier_before(s, start, num.qualifier);
-        {
-            /* a unit in LaTeX: 7.227\\cdot10^{23}\\ \\text{FLOP} */
-            size_t t = latex_text(s, n, j), e;
-            if (t && (e = unit_after(s, n, t, &num)) > t) {
-                num.end = e < n && s[e] == '}' ? e + 1 : e;
-            } else {
-                num.end = unit_after(s, n, j, &num);
-            }
-        }
-        /* Trailing zeros of a grouped whole number scaled by a word are
-         * not significant: "14,800 billion" is 14.8T to three digits (but
-         * "20T" keeps its two). */
-        if (num.magnitude && grouped && !decimal && int_zeros &&
-            num.sig > int_zeros)
-            num.sig -= int_zeros;
-        /* 6.82 x 1e12 is not exactly 6.82e12 in binary: keep the figure
-         * as written, to its significant digits. */
-        num.value = pp_num_round_sig(num.value, num.sig);
-        if (!isfinite(num.value)) {
-            i = num.end;
-            continue;
-        }
-        out[count++] = num;
-        i = num.end > i ? num.end : i + 1;
+        if (found)
+            out[count++] = num;
     }
     return count;
 }

@@ -56,6 +56,19 @@ static const struct want cases[] = {
     {"\xE7\xBA\xA6\xE4\xB8\xA4\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1,
      "\xE2\x89\x88", PP_UNIT_NONE}, /* 约两千亿 */
     {"2\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1, "=", PP_UNIT_NONE}, /* 2千亿 */
+    /* one case for each step of the scan */
+    {"$10^{-3}$", 1e-3, 1, "=", PP_UNIT_NONE},
+    {"7.227E+23 FLOP", 7.227e23, 4, "=", PP_UNIT_FLOP},
+    {"2.5 x 10^{9}", 2.5e9, 2, "=", PP_UNIT_NONE},
+    {"14 \xD1\x82\xD1\x80\xD0\xBB\xD0\xBD. tokens", 14e12, 2, "=",
+     PP_UNIT_TOKENS}, /* 14 трлн. */
+    {"\xD0\xBE\xD0\xB4\xD0\xB8\xD0\xBD \xD1\x82\xD1\x80\xD0\xBB"
+     "\xD0\xBD", 1e12, 1, "=", PP_UNIT_NONE}, /* один трлн */
+    {"\xE4\xBA\x94\xE5\x8D\x83\xE4\xBA\xBF", 5e11, 1, "=",
+     PP_UNIT_NONE}, /* 五千亿 */
+    {"112\\,\\text{GB}", 112e9, 3, "=", PP_UNIT_BYTES},
+    {"at least 8 experts", 8, 1, "\xE2\x89\xA5", PP_UNIT_EXPERTS},
+    {"1,000,000 tokens", 1e6, 7, "=", PP_UNIT_TOKENS},
 };
 
 /* "6 × 37B × 14.8T": a sign an operand follows multiplies; the figure
@@ -114,7 +127,7 @@ static void not_numbers(void **state)
     static const char *const texts[] = {
         "Kimi K2", "FP8 and E4M3", "the 1F1B schedule", "see §4.2.3",
         "version 1.2.0", "DeepSeek-V3", "Qwen3.8-Max", "§ 15",
-        "a model", "a 1F1B schedule",
+        "a model", "a 1F1B schedule", "the 3rd run",
         "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", /* 数十亿参数 */
     };
     (void)state;
