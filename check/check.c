@@ -342,16 +342,78 @@ static int row_as_sentence(pp_checker *c, const char *text, size_t len,
     return n < 0 ? n : kept;
 }
 
+/* The fitted law's optimum at the budget a row's C column gives: 1 and
+ * *o, else 0. */
+static int row_budget(struct sent *s, const size_t *cell, size_t ncell,
+                      pp_optimum *o)
+{
+    const pp_checker *c = s->c;
+    pp_law law = pp_law_default();
+    double budget = 0;
+    int have = 0;
+    for (size_t k = 0; k < ncell && k < c->table.n; k++)
+        if (c->table.kind[k] == 'C')
+            for (size_t i = 0; i < s->nnum && !have; i++)
+                if (s->num[i].start >= cell[k] &&
+                    (k + 1 >= ncell || s->num[i].end < cell[k + 1])) {
+                    budget = s->num[i].value;
+                    have = 1;
+                    s->used[i] = 1;
+                }
+    if (have && pp_calc_optimum(&law, budget, o) < 0) {
+        pp_error_clear();
+        have = 0;
+    }
+    return have;
+}
+
+/* The figures of cell `k` against what its column holds: a fact of run
+ * `who` (0: the row names none), or the optimum `o` at the row's budget
+ * (NULL: none). */
+static void row_cell(struct sent *s, const size_t *cell, size_t ncell,
+                     size_t k, unsigned long long who, const pp_optimum *o)
+{
+    static const char *const attr[] = {
+        ['T'] = "params.total", ['A'] = "params.active",
+        ['K'] = "training.tokens", ['X'] = "context.length"};
+    char kind = s->c->table.kind[k];
+    size_t nth = 0;
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (s->used[i] || n->start < cell[k] ||
+            (k + 1 < ncell && n->end >= cell[k + 1]))
+            continue;
+        s->used[i] = 1;
+        nth++;
+        if (strchr("TAKX", kind) && kind && who)
+            ck_check_fact(s, n, who, attr[(unsigned char)kind]);
+        else if (kind == 'N' && o && nth == 1)
+            ck_check_derived(s, i, "derived.optimum_params", o->params,
+                             "the fitted law's N*");
+        else if (kind == 'D' && o && nth == 1)
+            ck_check_derived(s, i, "derived.optimum_tokens", o->tokens,
+                             "the fitted law's D*");
+        else if (kind == 'R' && o && nth == 1)
+            ck_check_derived(s, i, "derived.optimum_ratio", o->ratio,
+                             "the fitted law's D*/N*");
+        else if (kind == 'U' && o && nth <= 2)
+            ck_check_derived(s, i,
+                             nth == 1 ? "derived.rule_params"
+                                      : "derived.rule_tokens",
+                             nth == 1 ? o->rule_params : o->rule_tokens,
+                             nth == 1 ? "the D = 20N rule's N"
+                                      : "the D = 20N rule's D");
+    }
+}
+
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims)
 {
     struct sent s;
     size_t cell[PP_TABLE_COLS + 1], ncell = 0, known = 0;
-    double budget = 0;
-    int have_budget = 0;
     unsigned long long who = 0;
-    pp_law law = pp_law_default();
     pp_optimum o;
+    int have_budget;
 
     if (header) {
         table_header(c, text, len);
@@ -372,52 +434,9 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     /* the run the row is about: the first one it names */
     for (size_t e = 0; e < s.nent && !who; e++)
         who = s.ent[e].set;
+    have_budget = row_budget(&s, cell, ncell, &o);
     for (size_t k = 0; k < ncell && k < c->table.n; k++)
-        if (c->table.kind[k] == 'C')
-            for (size_t i = 0; i < s.nnum && !have_budget; i++)
-                if (s.num[i].start >= cell[k] &&
-                    (k + 1 >= ncell || s.num[i].end < cell[k + 1])) {
-                    budget = s.num[i].value;
-                    have_budget = 1;
-                    s.used[i] = 1;
-                }
-    if (have_budget && pp_calc_optimum(&law, budget, &o) < 0) {
-        pp_error_clear();
-        have_budget = 0;
-    }
-    for (size_t k = 0; k < ncell && k < c->table.n; k++) {
-        char kind = c->table.kind[k];
-        size_t nth = 0;
-        for (size_t i = 0; i < s.nnum; i++) {
-            const pp_number *n = &s.num[i];
-            static const char *const attr[] = {
-                ['T'] = "params.total", ['A'] = "params.active",
-                ['K'] = "training.tokens", ['X'] = "context.length"};
-            if (s.used[i] || n->start < cell[k] ||
-                (k + 1 < ncell && n->end >= cell[k + 1]))
-                continue;
-            s.used[i] = 1;
-            nth++;
-            if (strchr("TAKX", kind) && kind && who)
-                ck_check_fact(&s, n, who, attr[(unsigned char)kind]);
-            else if (kind == 'N' && have_budget && nth == 1)
-                ck_check_derived(&s, i, "derived.optimum_params", o.params,
-                                 "the fitted law's N*");
-            else if (kind == 'D' && have_budget && nth == 1)
-                ck_check_derived(&s, i, "derived.optimum_tokens", o.tokens,
-                                 "the fitted law's D*");
-            else if (kind == 'R' && have_budget && nth == 1)
-                ck_check_derived(&s, i, "derived.optimum_ratio", o.ratio,
-                                 "the fitted law's D*/N*");
-            else if (kind == 'U' && have_budget && nth <= 2)
-                ck_check_derived(&s, i,
-                                 nth == 1 ? "derived.rule_params"
-                                          : "derived.rule_tokens",
-                                 nth == 1 ? o.rule_params : o.rule_tokens,
-                                 nth == 1 ? "the D = 20N rule's N"
-                                          : "the D = 20N rule's D");
-        }
-    }
+        row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
     ck_check_generalisations(&s);
     pp_buf_dispose(&s.low);
     return s.count;

@@ -530,26 +530,100 @@ static int assigned_var(const struct sent *s, const pp_number *n)
     return star ? toupper((unsigned char)t[i - 1]) : t[i - 1];
 }
 
-/* Worked examples: the fitted law's N*, D* for the current budget; 6ND
- * and D/N from the current N and D; memory from bytes per parameter. */
-void ck_derived_context(struct sent *s)
+/* "the level of the 8.03B/15T scenario": a model size and its tokens
+ * written as a pair, for a target loss "L_t" that may follow. */
+static void scenario_pair(struct sent *s)
 {
-    pp_checker *c = s->c;
-    pp_law law = pp_law_default();
-    double N = 0, D = 0, C = 0;
-    int haveN = ck_ctx_get(&c->N, &N), haveD = ck_ctx_get(&c->D, &D);
-    int haveC = ck_ctx_get(&c->C, &C);
-    /* "the level of the 8.03B/15T scenario": a model size and its tokens
-     * written as a pair, for a target loss "L_t" that may follow */
     for (size_t i = 0; i + 1 < s->nnum; i++) {
         const pp_number *a = &s->num[i], *b = &s->num[i + 1];
         if (a->magnitude && b->magnitude && b->start == a->end + 1 &&
             s->text[a->end] == '/' && a->value >= 1e6 && a->value < 1e13 &&
             b->value >= 1e9 && b->value > a->value) {
-            ck_ctx_set(&c->PN, a->value);
-            ck_ctx_set(&c->PD, b->value);
+            ck_ctx_set(&s->c->PN, a->value);
+            ck_ctx_set(&s->c->PD, b->value);
         }
     }
+}
+
+/* "N^{*}=35.663\text{B}", "D^{*}=...": the fitted law's optimum at the
+ * current budget C. */
+static void context_optimum(struct sent *s, double C)
+{
+    pp_law law = pp_law_default();
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        pp_optimum o;
+        if (s->used[i] || (v != 'N' && v != 'D'))
+            continue;
+        if (pp_calc_optimum(&law, C, &o) == 0) {
+            ck_check_derived(
+                s, i,
+                v == 'N' ? "derived.optimum_params" : "derived.optimum_tokens",
+                v == 'N' ? o.params : o.tokens,
+                v == 'N' ? "the fitted law's N*" : "the fitted law's D*");
+            ck_ctx_set(&s->c->Cstar, C); /* L(N^{*}, D^{*}) may follow */
+        }
+        pp_error_clear();
+    }
+}
+
+/* "about 1868 tokens per parameter" with N and D set before: the figure
+ * the phrase follows, not any other ("vs 20 for Chinchilla"). */
+static void context_tpp(struct sent *s, double N, double D)
+{
+    for (size_t i = 0; i < s->nnum; i++)
+        if (!s->used[i] && !s->num[i].magnitude && s->num[i].value < 1e6 &&
+            s->num[i].value >= 1 &&
+            any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
+            ck_check_derived(s, i, "derived.tokens_per_param", D / N,
+                             "D / N");
+            break;
+        }
+}
+
+/* The 1F1B bubble of a worked example: "$p=8$ и $m=32$" ...
+ * "$f=\frac{7}{39}=17.9\%$". */
+static void context_bubble(struct sent *s)
+{
+    pp_checker *c = s->c;
+    double P = 0, M = 0;
+    int haveP = ck_ctx_get(&c->P, &P), haveM = ck_ctx_get(&c->M, &M);
+    for (size_t i = 0; i < s->nnum; i++) {
+        int v = assigned_var(s, &s->num[i]);
+        if ((v == 'p' || v == 'm') && s->num[i].unit == PP_UNIT_NONE) {
+            s->used[i] = 1;
+            if (v == 'p')
+                P = s->num[i].value, haveP = 1;
+            else
+                M = s->num[i].value, haveM = 1;
+        }
+    }
+    if (haveP && haveM &&
+        (any_near(s, 0, s->len, w_bubble) ||
+         (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
+        double f;
+        for (size_t i = 0; i < s->nnum; i++)
+            if (!s->used[i] && s->num[i].unit == PP_UNIT_PERCENT &&
+                pp_calc_bubble(P, M, &f) == 0)
+                ck_check_derived(s, i, "derived.bubble", f,
+                                 "the 1F1B bubble (p-1)/(m+p-1)");
+        pp_error_clear();
+    }
+    if (haveP)
+        ck_ctx_set(&c->P, P);
+    if (haveM)
+        ck_ctx_set(&c->M, M);
+}
+
+/* Worked examples: the fitted law's N*, D* for the current budget; 6ND
+ * and D/N from the current N and D; the bubble from p and m. */
+void ck_derived_context(struct sent *s)
+{
+    pp_checker *c = s->c;
+    double N = 0, D = 0, C = 0;
+    int haveN = ck_ctx_get(&c->N, &N), haveD = ck_ctx_get(&c->D, &D);
+    int haveC = ck_ctx_get(&c->C, &C);
+    scenario_pair(s);
     /* assignments in this sentence come first */
     for (size_t i = 0; i < s->nnum; i++) {
         int v = assigned_var(s, &s->num[i]);
@@ -573,62 +647,11 @@ void ck_derived_context(struct sent *s)
             C = s->num[i].value, haveC = 1; /* still free for derived_law */
         }
     }
-    for (size_t i = 0; i < s->nnum; i++) {
-        int v = assigned_var(s, &s->num[i]);
-        pp_optimum o;
-        if (s->used[i] || (v != 'N' && v != 'D') || !haveC)
-            continue;
-        if (pp_calc_optimum(&law, C, &o) == 0) {
-            ck_check_derived(
-                s, i,
-                v == 'N' ? "derived.optimum_params" : "derived.optimum_tokens",
-                v == 'N' ? o.params : o.tokens,
-                v == 'N' ? "the fitted law's N*" : "the fitted law's D*");
-            ck_ctx_set(&c->Cstar, C); /* L(N^{*}, D^{*}) may follow */
-        }
-        pp_error_clear();
-    }
-    /* "about 1868 tokens per parameter" with N and D set before: the
-     * figure the phrase follows, not any other ("vs 20 for Chinchilla") */
+    if (haveC)
+        context_optimum(s, C);
     if (haveN && haveD)
-        for (size_t i = 0; i < s->nnum; i++)
-            if (!s->used[i] && !s->num[i].magnitude &&
-                s->num[i].value < 1e6 && s->num[i].value >= 1 &&
-                any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
-                ck_check_derived(s, i, "derived.tokens_per_param", D / N,
-                                 "D / N");
-                break;
-            }
-    /* the 1F1B bubble: "$p=8$ и $m=32$" ... "$f=\\frac{7}{39}=17.9\\%$" */
-    {
-        double P = 0, M = 0;
-        int haveP = ck_ctx_get(&c->P, &P), haveM = ck_ctx_get(&c->M, &M);
-        for (size_t i = 0; i < s->nnum; i++) {
-            int v = assigned_var(s, &s->num[i]);
-            if ((v == 'p' || v == 'm') && s->num[i].unit == PP_UNIT_NONE) {
-                s->used[i] = 1;
-                if (v == 'p')
-                    P = s->num[i].value, haveP = 1;
-                else
-                    M = s->num[i].value, haveM = 1;
-            }
-        }
-        if (haveP && haveM &&
-            (any_near(s, 0, s->len, w_bubble) ||
-             (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
-            double f;
-            for (size_t i = 0; i < s->nnum; i++)
-                if (!s->used[i] && s->num[i].unit == PP_UNIT_PERCENT &&
-                    pp_calc_bubble(P, M, &f) == 0)
-                    ck_check_derived(s, i, "derived.bubble", f,
-                                     "the 1F1B bubble (p-1)/(m+p-1)");
-            pp_error_clear();
-        }
-        if (haveP)
-            ck_ctx_set(&c->P, P);
-        if (haveM)
-            ck_ctx_set(&c->M, M);
-    }
+        context_tpp(s, N, D);
+    context_bubble(s);
     if (haveN)
         ck_ctx_set(&c->N, N);
     if (haveD)

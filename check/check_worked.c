@@ -390,82 +390,89 @@ static const char *const w_law[] = {
     "parametric", "аппроксимац", "эмпирическ", "закон масштабир",
     "законы масштабир", "拟合", "缩放定律", "缩放律", "scaling 律", NULL};
 
-/* "L(8.03B, 15T) = 1.948310", "L(N^{*}, D^{*}) = ...", "L_t = ...",
- * "\Delta L \approx ...", and "L(70B, D_{70}) = L_t" (to be solved),
- * in a text that spoke of the fitted law in the last sentences. */
-void ck_derived_losses(struct sent *s)
+/* "L(8.03B, 15T) = 1.948310" at `i` (the 'l' before the parenthesis):
+ * the fitted law's loss at a point, checked against the figure after it;
+ * "L(70B, D_{70}) = L_t" is remembered, to be solved when D_{70} is
+ * given.  Returns where the scan of the sentence goes on. */
+static size_t loss_at(struct sent *s, size_t i)
 {
     pp_checker *c = s->c;
     pp_law law = pp_law_default();
     const char *t = s->low.ptr;
-    if (any_near(s, 0, s->len, w_law) || c->Cstar.age == 0)
-        c->law.age = 0;
-    if (c->law.age > VAR_MAX_AGE)
-        return;
-    for (size_t i = 0; i + 2 < s->len; i++) {
-        long k;
-        double L, N, D;
-        if (t[i] != 'l' || (i > 0 && isalpha((unsigned char)t[i - 1])))
-            continue;
-        if (t[i + 1] == '(') { /* L(N, D) */
-            size_t a = i + 2, comma = 0, close = 0;
-            int depth = 0;
-            for (size_t j = a; j < s->len && !close; j++) {
-                if (t[j] == '(' || t[j] == '{')
-                    depth++;
-                else if ((t[j] == ')' || t[j] == '}') && depth > 0)
-                    depth--;
-                else if (t[j] == ')')
-                    close = j;
-                else if (t[j] == ',' && depth == 0 && !comma)
-                    comma = j;
-            }
-            if (!comma || !close)
-                continue;
-            if (!evaluate_arg(s, a, comma, &N) ||
-                !evaluate_arg(s, comma + 1, close, &D)) {
-                /* "L(70B, D_{70}) = L_t": remember what to solve */
-                char name[16];
-                size_t j = skip_math_space(s, comma + 1, close), e2;
-                if (evaluate_arg(s, a, comma, &N) &&
-                    (e2 = var_at(s, j, close, name)) != 0 &&
-                    skip_math_space(s, e2, close) == close && name[0] == 'd') {
-                    snprintf(c->solve.name, sizeof(c->solve.name), "%s", name);
-                    c->solve.params = N;
-                    c->solve.age = 0;
-                }
-                continue;
-            }
-            if (pp_calc_loss(&law, N, D, &L) < 0) {
-                pp_error_clear();
-                continue;
-            }
-            loss_seen(c, L);
-            if ((k = figure_after_relation(s, close + 1)) >= 0)
-                check_exact(s, (size_t)k, "derived.loss", L, 0,
-                            "the fitted law's L(N, D)");
-            i = close;
-            continue;
-        }
-        if (!strncmp(t + i + 1, "_t", 2) || !strncmp(t + i + 1, "_{t}", 4)) {
-            size_t e2 = i + (t[i + 2] == '{' ? 5 : 3);
-            if ((k = figure_after_relation(s, e2)) < 0)
-                continue;
-            int have = (ck_ctx_get(&c->N, &N) && ck_ctx_get(&c->D, &D)) ||
-                       (ck_ctx_get(&c->PN, &N) && ck_ctx_get(&c->PD, &D));
-            if (have && pp_calc_loss(&law, N, D, &L) == 0) {
-                check_exact(s, (size_t)k, "derived.loss", L, 0,
-                            "the fitted law's L(N, D) of the example");
-                ck_ctx_set(&c->Lt, L);
-                c->Lt_half = 0;
-            } else { /* taken as written, with its rounding */
-                ck_ctx_set(&c->Lt, s->num[k].value);
-                c->Lt_half = pp_half_ulp(s->num[k].value, s->num[k].sig);
-            }
-            pp_error_clear();
-        }
+    size_t a = i + 2, comma = 0, close = 0;
+    int depth = 0;
+    long k;
+    double L, N, D;
+    for (size_t j = a; j < s->len && !close; j++) {
+        if (t[j] == '(' || t[j] == '{')
+            depth++;
+        else if ((t[j] == ')' || t[j] == '}') && depth > 0)
+            depth--;
+        else if (t[j] == ')')
+            close = j;
+        else if (t[j] == ',' && depth == 0 && !comma)
+            comma = j;
     }
-    /* "\Delta L \approx 0.025804": the gap between the last two losses */
+    if (!comma || !close)
+        return i;
+    if (!evaluate_arg(s, a, comma, &N) ||
+        !evaluate_arg(s, comma + 1, close, &D)) {
+        /* "L(70B, D_{70}) = L_t": remember what to solve */
+        char name[16];
+        size_t j = skip_math_space(s, comma + 1, close), e2;
+        if (evaluate_arg(s, a, comma, &N) &&
+            (e2 = var_at(s, j, close, name)) != 0 &&
+            skip_math_space(s, e2, close) == close && name[0] == 'd') {
+            snprintf(c->solve.name, sizeof(c->solve.name), "%s", name);
+            c->solve.params = N;
+            c->solve.age = 0;
+        }
+        return i;
+    }
+    if (pp_calc_loss(&law, N, D, &L) < 0) {
+        pp_error_clear();
+        return i;
+    }
+    loss_seen(c, L);
+    if ((k = figure_after_relation(s, close + 1)) >= 0)
+        check_exact(s, (size_t)k, "derived.loss", L, 0,
+                    "the fitted law's L(N, D)");
+    return close;
+}
+
+/* "L_t = 1.948310" at `i`: a target loss, the loss of the example's N, D
+ * or of a scenario pair when they are known, else taken as written with
+ * its rounding. */
+static void target_loss(struct sent *s, size_t i)
+{
+    pp_checker *c = s->c;
+    pp_law law = pp_law_default();
+    const char *t = s->low.ptr;
+    size_t e2 = i + (t[i + 2] == '{' ? 5 : 3);
+    double L, N, D;
+    long k;
+    int have;
+    if ((k = figure_after_relation(s, e2)) < 0)
+        return;
+    have = (ck_ctx_get(&c->N, &N) && ck_ctx_get(&c->D, &D)) ||
+           (ck_ctx_get(&c->PN, &N) && ck_ctx_get(&c->PD, &D));
+    if (have && pp_calc_loss(&law, N, D, &L) == 0) {
+        check_exact(s, (size_t)k, "derived.loss", L, 0,
+                    "the fitted law's L(N, D) of the example");
+        ck_ctx_set(&c->Lt, L);
+        c->Lt_half = 0;
+    } else { /* taken as written, with its rounding */
+        ck_ctx_set(&c->Lt, s->num[k].value);
+        c->Lt_half = pp_half_ulp(s->num[k].value, s->num[k].sig);
+    }
+    pp_error_clear();
+}
+
+/* "\Delta L \approx 0.025804": the gap between the last two losses. */
+static void loss_gaps(struct sent *s)
+{
+    pp_checker *c = s->c;
+    const char *t = s->low.ptr;
     for (size_t i = 0; i + 8 < s->len; i++) {
         double a, b;
         long k;
@@ -483,6 +490,29 @@ void ck_derived_losses(struct sent *s)
             check_exact(s, (size_t)k, "derived.loss_gap", fabs(b - a), 0,
                         "the gap between the two fitted losses");
     }
+}
+
+/* "L(8.03B, 15T) = 1.948310", "L(N^{*}, D^{*}) = ...", "L_t = ...",
+ * "\Delta L \approx ...", and "L(70B, D_{70}) = L_t" (to be solved),
+ * in a text that spoke of the fitted law in the last sentences. */
+void ck_derived_losses(struct sent *s)
+{
+    pp_checker *c = s->c;
+    const char *t = s->low.ptr;
+    if (any_near(s, 0, s->len, w_law) || c->Cstar.age == 0)
+        c->law.age = 0;
+    if (c->law.age > VAR_MAX_AGE)
+        return;
+    for (size_t i = 0; i + 2 < s->len; i++) {
+        if (t[i] != 'l' || (i > 0 && isalpha((unsigned char)t[i - 1])))
+            continue;
+        if (t[i + 1] == '(') /* L(N, D) */
+            i = loss_at(s, i);
+        else if (!strncmp(t + i + 1, "_t", 2) ||
+                 !strncmp(t + i + 1, "_{t}", 4))
+            target_loss(s, i);
+    }
+    loss_gaps(s);
 }
 
 /* Is figure k the whole right-hand side: nothing but a relation, an end

@@ -173,45 +173,71 @@ static int operand_after(const char *s, size_t n, size_t j)
            (j + 1 >= n || !isalpha((unsigned char)s[j + 1]));
 }
 
+static const struct {
+    const char *w;
+    enum pp_unit u;
+    double scale;
+    int binary;
+} units[] = {
+    {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0}, {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
+    {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0}, {"GFLOP/s", PP_UNIT_FLOPS, 1e9, 0},
+    {"TFLOPS", PP_UNIT_FLOPS, 1e12, 0}, {"PFLOPS", PP_UNIT_FLOPS, 1e15, 0},
+    {"FLOP/s", PP_UNIT_FLOPS, 1, 0}, {"FLOPs", PP_UNIT_FLOP, 1, 0},
+    {"FLOP", PP_UNIT_FLOP, 1, 0},
+    {"GiB", PP_UNIT_BYTES, 1073741824.0, 1}, {"GB", PP_UNIT_BYTES, 1e9, 0},
+    {"TiB", PP_UNIT_BYTES, 1099511627776.0, 1},
+    {"TB", PP_UNIT_BYTES, 1e12, 0}, {"ГБ", PP_UNIT_BYTES, 1e9, 0},
+    {"tokens", PP_UNIT_TOKENS, 1, 0}, {"token", PP_UNIT_TOKENS, 1, 0},
+    {"токен", PP_UNIT_TOKENS, 1, 0}, {"词元", PP_UNIT_TOKENS, 1, 0},
+    {"parameters", PP_UNIT_PARAMS, 1, 0},
+    {"parameter", PP_UNIT_PARAMS, 1, 0}, {"params", PP_UNIT_PARAMS, 1, 0},
+    {"параметр", PP_UNIT_PARAMS, 1, 0}, {"参数", PP_UNIT_PARAMS, 1, 0},
+    {"GPUs", PP_UNIT_DEVICES, 1, 0}, {"GPU", PP_UNIT_DEVICES, 1, 0},
+    {"accelerators", PP_UNIT_DEVICES, 1, 0}, {"卡", PP_UNIT_DEVICES, 1, 0},
+    {"experts", PP_UNIT_EXPERTS, 1, 0}, {"эксперт", PP_UNIT_EXPERTS, 1, 0},
+    {"专家", PP_UNIT_EXPERTS, 1, 0},
+};
+
+/* A unit word at `j` into *num, its value scaled (`counts`: tokens and
+ * parameters only); returns the end of the word ("параметров"), or 0. */
+static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
+                        int counts)
+{
+    for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+        size_t k = starts(s + j, n - j, units[u].w);
+        int count = units[u].u == PP_UNIT_TOKENS ||
+                    units[u].u == PP_UNIT_PARAMS;
+        if (!k ||
+            !(count || word_end(s, n, j + k) ||
+              !isalpha((unsigned char)s[j])) ||
+            (counts && !count))
+            continue;
+        num->unit = units[u].u;
+        num->value *= units[u].scale;
+        num->binary_bytes = units[u].binary;
+        /* the rest of the word: "tokens", "параметров" */
+        k += j;
+        while (k < n &&
+               ((unsigned char)s[k] >= 0x80 || isalpha((unsigned char)s[k])) &&
+               (unsigned char)s[k] < 0xE0)
+            k++;
+        return k;
+    }
+    return 0;
+}
+
 /* The unit that follows the figure ending at `i` (tokens, parameters,
  * FLOP, bytes, devices, experts, %, a multiplier), into *num, its value
  * scaled; returns the figure's new end, `i` when no unit follows. */
 static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
 {
-    size_t j = skip_spaces(s, n, i), k;
+    size_t j = skip_spaces(s, n, i), k, w;
     /* a compound: "15T-token corpus", "a one-trillion-parameter model" */
-    if (j == i && j + 1 < n && s[j] == '-' && isalpha((unsigned char)s[j + 1]))
-        for (const char *const *w = (const char *const[]){"token", "param",
-                                                          NULL};
-             *w; w++)
-            if (starts(s + j + 1, n - j - 1, *w)) {
-                j++;
-                break;
-            }
-    static const struct {
-        const char *w;
-        enum pp_unit u;
-        double scale;
-        int binary;
-    } units[] = {
-        {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0}, {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
-        {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0}, {"GFLOP/s", PP_UNIT_FLOPS, 1e9, 0},
-        {"TFLOPS", PP_UNIT_FLOPS, 1e12, 0}, {"PFLOPS", PP_UNIT_FLOPS, 1e15, 0},
-        {"FLOP/s", PP_UNIT_FLOPS, 1, 0}, {"FLOPs", PP_UNIT_FLOP, 1, 0},
-        {"FLOP", PP_UNIT_FLOP, 1, 0},
-        {"GiB", PP_UNIT_BYTES, 1073741824.0, 1}, {"GB", PP_UNIT_BYTES, 1e9, 0},
-        {"TiB", PP_UNIT_BYTES, 1099511627776.0, 1}, {"TB", PP_UNIT_BYTES, 1e12, 0},
-        {"ГБ", PP_UNIT_BYTES, 1e9, 0},
-        {"tokens", PP_UNIT_TOKENS, 1, 0}, {"token", PP_UNIT_TOKENS, 1, 0},
-        {"токен", PP_UNIT_TOKENS, 1, 0}, {"词元", PP_UNIT_TOKENS, 1, 0},
-        {"parameters", PP_UNIT_PARAMS, 1, 0}, {"parameter", PP_UNIT_PARAMS, 1, 0},
-        {"params", PP_UNIT_PARAMS, 1, 0}, {"параметр", PP_UNIT_PARAMS, 1, 0},
-        {"参数", PP_UNIT_PARAMS, 1, 0},
-        {"GPUs", PP_UNIT_DEVICES, 1, 0}, {"GPU", PP_UNIT_DEVICES, 1, 0},
-        {"accelerators", PP_UNIT_DEVICES, 1, 0}, {"卡", PP_UNIT_DEVICES, 1, 0},
-        {"experts", PP_UNIT_EXPERTS, 1, 0}, {"эксперт", PP_UNIT_EXPERTS, 1, 0},
-        {"专家", PP_UNIT_EXPERTS, 1, 0},
-    };
+    if (j == i && j + 1 < n && s[j] == '-' &&
+        isalpha((unsigned char)s[j + 1]) &&
+        (starts(s + j + 1, n - j - 1, "token") ||
+         starts(s + j + 1, n - j - 1, "param")))
+        j++;
     /* "%" binds tightly or after one space; LaTeX writes it "\\%". */
     if (j < n && s[j] == '%') {
         num->unit = PP_UNIT_PERCENT;
@@ -229,45 +255,21 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         num->unit = PP_UNIT_TIMES;
         return j + (s[j] == 'x' || s[j] == 'X' ? 1 : strlen("×"));
     }
+    if ((k = unit_word(s, n, j, num, 0)) != 0)
+        return k;
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
-            if ((k = starts(s + j, n - j, units[u].w)) != 0) {
-                if ((units[u].u == PP_UNIT_TOKENS ||
-                     units[u].u == PP_UNIT_PARAMS) ||
-                    word_end(s, n, j + k) || !isalpha((unsigned char)s[j])) {
-                    if (pass == 1 && units[u].u != PP_UNIT_TOKENS &&
-                        units[u].u != PP_UNIT_PARAMS)
-                        continue;
-                    num->unit = units[u].u;
-                    num->value *= units[u].scale;
-                    num->binary_bytes = units[u].binary;
-                    /* the rest of the word: "tokens", "параметров" */
-                    k += j;
-                    while (k < n && ((unsigned char)s[k] >= 0x80 ||
-                                     isalpha((unsigned char)s[k])) &&
-                           (unsigned char)s[k] < 0xE0)
-                        k++;
-                    return k;
-                }
-            }
-        }
-        if (pass == 0) {
-            /* skip one word and retry for tokens/parameters only */
-            size_t w = j;
-            while (w < n && (isalpha((unsigned char)s[w]) ||
-                             ((unsigned char)s[w] >= 0x80 &&
-                              (unsigned char)s[w] < 0xE0) ||
-                             ((unsigned char)s[w] & 0xC0) == 0x80))
-                w++;
-            /* "32.6B per token" is a rate, not a count of tokens */
-            if (w == j || w - j > 24 || (w - j == 3 && !memcmp(s + j, "per", 3)) ||
-                (w - j == 4 && !memcmp(s + j, "на", 4)))
-                break;
-            j = skip_spaces(s, n, w);
-        }
-    }
-    return i;
+    w = j;
+    while (w < n && (isalpha((unsigned char)s[w]) ||
+                     ((unsigned char)s[w] >= 0x80 &&
+                      (unsigned char)s[w] < 0xE0) ||
+                     ((unsigned char)s[w] & 0xC0) == 0x80))
+        w++;
+    /* "32.6B per token" is a rate, not a count of tokens */
+    if (w == j || w - j > 24 || (w - j == 3 && !memcmp(s + j, "per", 3)) ||
+        (w - j == 4 && !memcmp(s + j, "на", 4)))
+        return i;
+    k = unit_word(s, n, skip_spaces(s, n, w), num, 1);
+    return k ? k : i;
 }
 
 /* Do the letters before `i` form a LaTeX command ("\\cdot70",
