@@ -4,15 +4,13 @@
  * facts checked against them (docs/SOURCES.md).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "opts.h"
+#include "progress.h"
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/utf8.h"
@@ -75,47 +73,16 @@ struct opts {
     const char *url;
     int all, force, strict, quiet;
     pp_fetch_opts fetch;
+    struct cli_progress bar;
 };
 
-static int parse_seconds(const char *cmd, const char *name, const char *arg,
-                         long *ms)
+/* The option a getopt value stands for, for messages. */
+static const char *option_name(const struct option *longopts, int c)
 {
-    char *end;
-    double v;
-    errno = 0;
-    v = strtod(arg, &end);
-    if (end == arg || *end || errno || !isfinite(v) || v <= 0 || v > 86400) {
-        cli_usage(cmd, "--%s: expected a positive number of seconds up to "
-                  "86400, not '%s'", name, arg);
-        return -1;
-    }
-    *ms = (long)ceil(v * 1000.0);
-    return 0;
-}
-
-static int parse_size(const char *cmd, const char *arg, long long *out)
-{
-    char *end;
-    double v, mult = 1;
-    errno = 0;
-    v = strtod(arg, &end);
-    if (end != arg && *end && !end[1]) {
-        switch (*end) {
-        case 'k': case 'K': mult = 1024; end++; break;
-        case 'm': case 'M': mult = 1048576; end++; break;
-        case 'g': case 'G': mult = 1073741824; end++; break;
-        default: break;
-        }
-    }
-    v *= mult;
-    if (end == arg || *end || errno || !isfinite(v) || v < 1 ||
-        v > 4.0 * 1073741824.0) {
-        cli_usage(cmd, "--max-size: expected a size from 1 byte to 4G "
-                  "(e.g. 50M), not '%s'", arg);
-        return -1;
-    }
-    *out = (long long)v;
-    return 0;
+    for (; longopts->name; longopts++)
+        if (longopts->val == c)
+            return longopts->name;
+    return "?";
 }
 
 /* Parse the options of subcommand argv[0]; 0 or an exit status (-1 for
@@ -143,13 +110,10 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    int c, rc = 0;
     cli_getopt_reset();
     while ((c = cli_getopt(o->cmd, argc, argv, ":f:qh", longopts)) != -1) {
-        int fetch_opt = c == O_ALLOW_FILE || c == O_MAX_SIZE ||
-                        c == O_CONNECT || c == O_TIMEOUT || c == O_STALL ||
-                        c == 'q' || c == O_FORCE;
-        if (fetch_opt && !fetching)
+        if (!fetching && (c == 'q' || c == O_FORCE || c >= O_ALLOW_FILE))
             return cli_usage(o->cmd, "'%s' is an option of fetch and quote",
                              argv[optind - 1]);
         switch (c) {
@@ -164,58 +128,24 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         case O_ALL: o->all = 1; break;
         case O_FORCE: o->force = 1; break;
         case O_STRICT: o->strict = 1; break;
-        case O_ALLOW_FILE: o->fetch.allow_file = 1; break;
         case 'q': o->quiet = 1; break;
-        case O_MAX_SIZE:
-            if (parse_size(o->cmd, optarg, &o->fetch.max_bytes) < 0)
-                return PP_EXIT_USAGE;
-            break;
-        case O_CONNECT:
-            if (parse_seconds(o->cmd, "connect-timeout", optarg,
-                              &o->fetch.connect_timeout_ms) < 0)
-                return PP_EXIT_USAGE;
-            break;
-        case O_TIMEOUT:
-            if (parse_seconds(o->cmd, "timeout", optarg,
-                              &o->fetch.timeout_ms) < 0)
-                return PP_EXIT_USAGE;
-            break;
-        case O_STALL:
-            if (parse_seconds(o->cmd, "stall", optarg, &o->fetch.stall_ms) < 0)
-                return PP_EXIT_USAGE;
-            break;
         case 'h':
             fputs(usage_text, stdout);
             return -1;
-        default:
-            return PP_EXIT_USAGE;
+        default: /* the limits of a fetch */
+            if (c < O_ALLOW_FILE)
+                return PP_EXIT_USAGE;
+            rc = pp_fetch_opts_set(&o->fetch, option_name(longopts, c),
+                                   optarg);
         }
+        if (rc < 0)
+            return cli_usage(o->cmd, "--%s: %s", option_name(longopts, c),
+                             pp_error_last());
     }
-    o->fetch.progress = !o->quiet && isatty(STDERR_FILENO);
+    o->bar.show = !o->quiet && isatty(STDERR_FILENO);
+    o->fetch.progress = cli_progress;
+    o->fetch.progress_ud = &o->bar;
     return 0;
-}
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    pp_fetch_interrupt();
-}
-
-/* SIGINT and SIGTERM stop a transfer cleanly (nothing half-written is
- * left in the cache) instead of killing the process mid-write.  A signal
- * the caller ignores (nohup, a background job) stays ignored. */
-static void catch_interrupts(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM};
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-        struct sigaction sa, old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
 }
 
 static int by_name(const void *a, const void *b)
@@ -460,7 +390,7 @@ static int fetch_one(struct opts *o, pp_cache *cache, const char *sid,
     }
     cJSON_Delete(meta);
     meta = NULL;
-    o->fetch.label = sid;
+    cli_progress_start(&o->bar, sid);
     if ((rc = pp_cache_fetch(cache, key.ptr, url, &o->fetch, &meta,
                              &new_blob)) < 0)
         goto fail;
@@ -504,7 +434,6 @@ static int source_fetch(int argc, char **argv)
         rc = cli_lib_fail(o.cmd, rc);
         goto done;
     }
-    catch_interrupts();
     if (o.all) {
         const cJSON *s;
         cJSON_ArrayForEach(s, all)
@@ -875,9 +804,8 @@ static int source_quote(int argc, char **argv)
         rc = cli_lib_fail(o.cmd, rc);
         goto done;
     }
-    catch_interrupts();
     if (o.force || pp_cache_meta(cache, key.ptr, &meta) < 0) {
-        o.fetch.label = "quote";
+        cli_progress_start(&o.bar, "quote");
         if (pp_cache_fetch(cache, key.ptr, url, &o.fetch, &meta,
                            &new_blob) < 0) {
             rc = cli_fail(PP_EXIT_FAILURE, o.cmd, "%s", pp_error_last());

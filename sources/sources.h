@@ -25,16 +25,34 @@
 #define PP_FETCH_DEFAULT_STALL_MS 30000L
 #define PP_FETCH_MAX_REDIRECTS 5
 
+/* The progress of a transfer, for a caller that shows it or may stop it:
+ * called often while a request runs, with the body bytes received so far
+ * (`now`) and the size announced (`total`, 0 when unknown), and once with
+ * now = -1 when the request has ended (each redirect is a request of its
+ * own).  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
+ * transfer, which then fails with PP_EIO ("interrupted"); the return of
+ * the call at the end is ignored. */
+typedef int (*pp_fetch_progress_fn)(long long now, long long total,
+                                    void *ud);
+
 typedef struct pp_fetch_opts {
     int allow_file;          /* accept a file:// URL (never in a redirect) */
     long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
     long connect_timeout_ms; /* <= 0: the default */
     long timeout_ms;         /* the whole transfer; <= 0: the default */
     long stall_ms;           /* abort after this long without a byte */
-    int progress;            /* draw a progress bar on stderr */
-    const char *label;       /* borrowed; shown beside the progress bar */
+    pp_fetch_progress_fn progress; /* NULL: none */
+    void *progress_ud;       /* borrowed; handed to progress */
 } pp_fetch_opts;
-#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, 0, NULL}
+#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, NULL, NULL}
+
+/* Set one field of `o` as the fetch options of a command line write it:
+ * `name` "allow-file" (`value` unused), "max-size" (bytes, or with K, M
+ * or G, binary multiples: 1 byte to 4G), "connect-timeout", "timeout" or
+ * "stall" (seconds, a fraction allowed, up to 86400; kept in milliseconds,
+ * rounded up).  0, PP_EUSAGE saying what value was expected, or
+ * PP_ENOTFOUND for another name. */
+int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value);
 
 /* What a successful download was.  Caller-owned contents: release with
  * pp_fetch_result_dispose(). */
@@ -52,14 +70,11 @@ void pp_fetch_result_dispose(pp_fetch_result *r);
  * is discarded).  Returns 0; PP_EINVALID for a refused URL or redirect
  * (protocol, downgrade, too many); PP_ETOOBIG when the body exceeds the
  * limit; PP_EIO for a network, HTTP (non-2xx), timeout or write failure,
- * or an interrupted transfer.  On failure `fd` may hold a partial body:
- * the caller discards it.  The message never contains credentials. */
+ * or a transfer that o->progress stopped.  On failure `fd` may hold a
+ * partial body: the caller discards it.  The message never contains
+ * credentials. */
 int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
                    pp_fetch_result *out);
-
-/* Ask a running pp_fetch_to_fd() to stop (async-signal-safe: call it from
- * a SIGINT handler).  The transfer then fails with PP_EIO. */
-void pp_fetch_interrupt(void);
 
 /* `url` without user name and password, for messages and metadata.
  * Returns a malloc'd string (caller frees) or NULL when out of memory. */
