@@ -117,10 +117,16 @@ int pp_quote_compile(pp_quote **out, const char *quote);
 void pp_quote_free(pp_quote *q);
 
 /* Search `text`, which must be valid UTF-8 (pp_cache_text() and
- * pp_text_extract() give only that): 1 found (the byte offset of the match in *at, if not
- * NULL), 0 not found, PP_ETOOBIG when the match limit is hit, PP_ERROR. */
+ * pp_text_extract() give only that): 1 found (the byte offset of the
+ * match in *at, if not NULL), 0 not found, PP_ETOOBIG when the match
+ * limit is hit, PP_ERROR. */
 int pp_quote_find(const pp_quote *q, const char *text, size_t len,
                   size_t *at);
+
+/* The same, with the line of the match (counted from 1) in *line, 0 when
+ * there is none. */
+int pp_quote_find_line(const pp_quote *q, const char *text, size_t len,
+                       size_t *line);
 
 /* ---- the cache -------------------------------------------------------- */
 
@@ -153,11 +159,38 @@ int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
  * PP_ENOTFOUND when nothing is cached under it. */
 int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta);
 
+/* The record of source `source_id` (key "source/ID"): as pp_cache_meta(),
+ * and PP_EINVALID when the id is not a source id. */
+int pp_cache_source_meta(pp_cache *c, const char *source_id, cJSON **meta);
+
+/* What pp_cache_get() did. */
+enum pp_cache_got {
+    PP_CACHE_KEPT = 0, /* cached from the same URL: kept, not fetched */
+    PP_CACHE_NEW,      /* fetched: a body new to the cache */
+    PP_CACHE_SAME      /* fetched: a body the cache had already */
+};
+
+/* The record of `key` for `url`: the one cached, when it was fetched from
+ * the same URL (credentials aside) and `force` is 0, else a new fetch
+ * (pp_cache_fetch).  0, a caller-owned *meta and what was done in *got;
+ * errors as pp_cache_fetch(). */
+int pp_cache_get(pp_cache *c, const char *key, const char *url, int force,
+                 const pp_fetch_opts *o, cJSON **meta,
+                 enum pp_cache_got *got);
+
+/* The line that says what pp_cache_get() did with record `meta` of
+ * `what` (a source id), appended to `out`: "ID: cached RETRIEVED (sha256
+ * PREFIX); --force fetches again", or "ID: fetched FINAL-URL (HTTP 200,
+ * TYPE, N bytes, sha256 PREFIX, searchable)" and " unchanged" when the
+ * body was in the cache already.  0 or PP_ENOMEM. */
+int pp_cache_got_text(pp_buf *out, const char *what, const cJSON *meta,
+                      enum pp_cache_got got);
+
 /* The searchable text of a record into `out`: 0, PP_EINVALID when the
  * body is not searchable, PP_ENOTFOUND/PP_EIO when the text is missing. */
 int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out);
 
-/* ---- sources and quotes of passports ----------------------------------- */
+/* ---- sources and quotes of passports (collect.c) ------------------------ */
 
 /* Append to `out` (an array) one object per source of `passport`:
  * {"id", "kind", "priority", "title", "url"?, "passport"}.  Borrowed
