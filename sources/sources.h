@@ -202,4 +202,106 @@ int pp_sources_of(const cJSON *passport, cJSON *out);
  * "quote"}.  0 or PP_ENOMEM. */
 int pp_sources_quotes(const cJSON *passport, cJSON *out);
 
+/* ---- the sources of a registry (list.c) --------------------------------- */
+
+/* Every source the `n` passport documents `docs` cite (borrowed,
+ * validated; only passport `only` when not NULL), merged by id: an object
+ * id -> {"id", "kind", "priority", "title", "url"?, "passports": [ids],
+ * "conflict": true when passports give it different URLs}, members in id
+ * order.  The first passport's description wins; a URL comes from the
+ * first passport that has one.  0 and a caller-owned *out, or
+ * PP_ENOMEM. */
+int pp_sources_merge(const cJSON *const *docs, size_t n, const char *only,
+                     cJSON **out);
+
+/* The sources the `n` passport documents `docs` cite (only passport
+ * `only`), merged (pp_sources_merge), with their cache state:
+ * {"sources": [each source with "cache": its record, or null]}.  A
+ * damaged record counts as none.  0 and a caller-owned *out, or
+ * PP_ENOMEM. */
+int pp_sources_list(pp_cache *c, const cJSON *const *docs, size_t n,
+                    const char *only, cJSON **out);
+
+/* `list` (pp_sources_list) as a table: {"columns": [source, kind,
+ * priority, cache, url], "rows": [[...]]}, the cache column "cached DAY
+ * SHA256-PREFIX", "not cached" or "not cached (no URL)".  0 and a
+ * caller-owned *out. */
+int pp_sources_table(const cJSON *list, cJSON **out);
+
+/* What is known of source `id`: what the `n` passport documents `docs`
+ * say of it (pp_sources_merge; {"id"} alone when none cites it) with
+ * "cache": its record plus "blob_path" and, when searchable, "text_path",
+ * or null.  0 and a caller-owned *out; PP_ENOTFOUND when no passport
+ * cites it and nothing is cached under it, PP_EINVALID for a bad id or a
+ * damaged record. */
+int pp_sources_show(pp_cache *c, const cJSON *const *docs, size_t n,
+                    const char *id, cJSON **out);
+
+/* Bring source `id` into the cache (pp_cache_get, key "source/ID"): from
+ * `url`, or when NULL from the URL the passports give it (`merged`, from
+ * pp_sources_merge).  0, a caller-owned *meta and *got; PP_EUSAGE when no
+ * passport cites `id` or it has no URL (nothing was fetched); the errors
+ * of pp_cache_get() otherwise. */
+int pp_sources_fetch(pp_cache *c, const cJSON *merged, const char *id,
+                     const char *url, int force, const pp_fetch_opts *o,
+                     cJSON **meta, enum pp_cache_got *got);
+
+/* `shown` (pp_sources_show) for people, appended to `out`: one "name:
+ * value" line each for the source, its citations and its cache record. */
+int pp_sources_show_text(pp_buf *out, const cJSON *shown);
+
+/* ---- checking quotes against the cache (check.c) ------------------------ */
+
+/* The outcome of pp_sources_check().  Caller-owned contents: release with
+ * pp_quote_check_dispose(). */
+typedef struct pp_quote_check {
+    cJSON *report;  /* owned: {"quotes": [...], "summary": {"found",
+                       "missing", "unchecked"}}, the JSON form */
+    cJSON *sources; /* owned: id -> {"count", "reason"} of every source
+                       whose text could not be had, in the order met */
+    int found, missing, unchecked;
+} pp_quote_check;
+void pp_quote_check_dispose(pp_quote_check *r);
+
+/* Look for every quote of the `n` passport documents `docs` (borrowed;
+ * only passport `only` when not NULL) in the cached text of its source.
+ * Each quote of the report is {"passport", "pointer", "source",
+ * "section", "quote", "status"}, status "found" (with the "line" of the
+ * text), "missing", or "unchecked" (with a "reason": the source is not
+ * cached or not searchable, or the quote cannot be searched for).
+ * Unchecked is never found.  0 and *out filled (zeroed first), or
+ * PP_ENOMEM. */
+int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
+                     const char *only, pp_quote_check *out);
+
+/* `r` for people, appended to `out`: one line per missing quote and per
+ * quote that could not be searched for, one per source whose quotes are
+ * unchecked, then "N quotes: F found, M missing, U unchecked". */
+int pp_quote_check_text(pp_buf *out, const pp_quote_check *r);
+
+/* The answer of pp_sources_quote().  Caller-owned contents: release with
+ * pp_quote_answer_dispose(). */
+typedef struct pp_quote_answer {
+    char *url;          /* owned: the URL asked for, without credentials */
+    cJSON *meta;        /* owned: the record of the URL */
+    char *unsearchable; /* owned: why its text cannot be searched (as
+                           pp_cache_text() says), or NULL */
+    int found;          /* the quote occurs in the text */
+    size_t line;        /* where, counted from 1 */
+} pp_quote_answer;
+void pp_quote_answer_dispose(pp_quote_answer *a);
+
+/* Whether quote `q` occurs in the text of `url` (`passport source
+ * quote`): its record (key "url/SHA256-OF-URL") is fetched unless cached
+ * (pp_cache_get with `force` and `o`), then its text searched.  0 and *out
+ * (zeroed first; out->unsearchable set when there is no text to search);
+ * the errors of pp_cache_get() or pp_quote_find() otherwise. */
+int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q,
+                     int force, const pp_fetch_opts *o, pp_quote_answer *out);
+
+/* The answer for people, appended to `out`: "found in FINAL-URL (line N
+ * of its text, sha256 PREFIX)" or "not found in FINAL-URL (sha256
+ * PREFIX)".  0 or PP_ENOMEM. */
+int pp_quote_answer_text(pp_buf *out, const pp_quote_answer *a);
+
 #endif
