@@ -181,118 +181,143 @@ done:
     return rc;
 }
 
-int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
-                   const pp_fetch_opts *o, cJSON **meta, int *new_blob)
+/* Download `url` into a new temporary file of tmp/, synced and closed:
+ * its path stays in `tmp` (for the caller to remove) until it is kept. */
+static int download(pp_cache *c, const char *url, const pp_fetch_opts *o,
+                    pp_buf *tmp, pp_fetch_result *res)
 {
-    pp_buf tmp = PP_BUF_INIT, blob = PP_BUF_INIT, mpath = PP_BUF_INIT;
-    pp_buf text_rel = PP_BUF_INIT, json = PP_BUF_INIT;
-    pp_fetch_result res;
-    enum pp_text_kind kind = PP_TEXT_NONE;
-    long long max = o && o->max_bytes > 0 ? o->max_bytes
-                                          : PP_FETCH_DEFAULT_MAX_BYTES;
-    char when[32], *shown = NULL;
-    cJSON *m = NULL;
-    int fd = -1, rc;
-
-    *meta = NULL;
-    *new_blob = 0;
-    memset(&res, 0, sizeof res);
-    if ((rc = path_of(&tmp, c, "tmp/", "fetch-XXXXXX", "")) < 0)
-        goto done;
-    if ((fd = mkstemp(tmp.ptr)) < 0) {
+    int fd, rc;
+    if ((rc = path_of(tmp, c, "tmp/", "fetch-XXXXXX", "")) < 0)
+        return rc;
+    if ((fd = mkstemp(tmp->ptr)) < 0) {
         rc = pp_error_set(errno == EACCES || errno == EROFS ? PP_EREADONLY
                                                             : PP_EIO,
                           "cannot write to the source cache '%s': %s",
                           c->dir, strerror(errno));
-        pp_buf_clear(&tmp);
-        goto done;
+        pp_buf_clear(tmp);
+        return rc;
     }
-    if ((rc = pp_fetch_to_fd(url, o, fd, &res)) < 0)
-        goto done;
-    if (fsync(fd) < 0) {
+    if ((rc = pp_fetch_to_fd(url, o, fd, res)) == 0 && fsync(fd) < 0)
         rc = pp_error_set(PP_EIO, "cannot sync the download: %s",
                           strerror(errno));
-        goto done;
-    }
     close(fd);
-    fd = -1;
-    if ((rc = path_of(&blob, c, "blobs/", res.sha256, "")) < 0)
-        goto done;
-    if (access(blob.ptr, F_OK) == 0) {
-        unlink(tmp.ptr); /* the same body is there: no new blob */
+    return rc;
+}
+
+/* Keep the download `tmp` as blobs/SHA256 (into `blob`), or drop it when
+ * that blob is there already (*new_blob 0). */
+static int keep_blob(pp_cache *c, pp_buf *tmp, const char *sha,
+                     pp_buf *blob, int *new_blob)
+{
+    pp_buf blobs = PP_BUF_INIT;
+    int rc;
+    if ((rc = path_of(blob, c, "blobs/", sha, "")) < 0)
+        return rc;
+    if (access(blob->ptr, F_OK) == 0) {
+        unlink(tmp->ptr); /* the same body is there: no new blob */
     } else {
-        if (rename(tmp.ptr, blob.ptr) < 0) {
-            rc = pp_error_set(PP_EIO, "cannot store '%s': %s", blob.ptr,
-                              strerror(errno));
-            goto done;
-        }
+        if (rename(tmp->ptr, blob->ptr) < 0)
+            return pp_error_set(PP_EIO, "cannot store '%s': %s", blob->ptr,
+                                strerror(errno));
         *new_blob = 1;
-        chmod(blob.ptr, 0644);
+        chmod(blob->ptr, 0644);
     }
-    pp_buf_clear(&tmp);
-    {
-        pp_buf blobs = PP_BUF_INIT;
-        if (path_of(&blobs, c, "blobs", "", "") == 0)
-            fsync_dir(blobs.ptr);
-        pp_buf_dispose(&blobs);
+    pp_buf_clear(tmp);
+    if (path_of(&blobs, c, "blobs", "", "") == 0)
+        fsync_dir(blobs.ptr);
+    pp_buf_dispose(&blobs);
+    return 0;
+}
+
+/* The record of a fetch of `url` under `key` (see pp_cache_fetch). */
+static int make_record(const char *key, const char *url,
+                       const pp_fetch_result *res, enum pp_text_kind kind,
+                       cJSON **out)
+{
+    char when[32], *shown = pp_fetch_redact(url);
+    pp_buf rel = PP_BUF_INIT;
+    cJSON *m = cJSON_CreateObject();
+    *out = NULL;
+    if (!m || !shown) {
+        cJSON_Delete(m);
+        free(shown);
+        return pp_error_set(PP_ENOMEM, "out of memory");
     }
-    if ((rc = store_text(c, blob.ptr, res.sha256, &res, max, &kind)) < 0)
-        goto done;
     now_utc(when);
-    shown = pp_fetch_redact(url);
-    if (!(m = cJSON_CreateObject()) || !shown) {
-        rc = pp_error_set(PP_ENOMEM, "out of memory");
-        goto done;
-    }
     cJSON_AddStringToObject(m, "key", key);
     cJSON_AddStringToObject(m, "url", shown);
-    cJSON_AddStringToObject(m, "final_url", res.final_url);
-    if (res.status)
-        cJSON_AddNumberToObject(m, "status", (double)res.status);
+    cJSON_AddStringToObject(m, "final_url", res->final_url);
+    if (res->status)
+        cJSON_AddNumberToObject(m, "status", (double)res->status);
     else
         cJSON_AddNullToObject(m, "status");
-    if (res.content_type)
-        cJSON_AddStringToObject(m, "content_type", res.content_type);
+    if (res->content_type)
+        cJSON_AddStringToObject(m, "content_type", res->content_type);
     else
         cJSON_AddNullToObject(m, "content_type");
-    cJSON_AddNumberToObject(m, "size", (double)res.size);
-    cJSON_AddStringToObject(m, "sha256", res.sha256);
+    cJSON_AddNumberToObject(m, "size", (double)res->size);
+    cJSON_AddStringToObject(m, "sha256", res->sha256);
     cJSON_AddStringToObject(m, "retrieved", when);
-    cJSON_AddNumberToObject(m, "redirects", res.redirects);
-    {
-        pp_buf rel = PP_BUF_INIT;
-        pp_buf_printf(&rel, "blobs/%s", res.sha256);
-        cJSON_AddStringToObject(m, "blob", pp_buf_cstr(&rel));
-        pp_buf_dispose(&rel);
-    }
+    cJSON_AddNumberToObject(m, "redirects", res->redirects);
+    pp_buf_printf(&rel, "blobs/%s", res->sha256);
+    cJSON_AddStringToObject(m, "blob", pp_buf_cstr(&rel));
+    pp_buf_clear(&rel);
     if (kind != PP_TEXT_NONE) {
-        pp_buf_printf(&text_rel, "text/%s.txt", res.sha256);
-        cJSON_AddStringToObject(m, "text", pp_buf_cstr(&text_rel));
+        pp_buf_printf(&rel, "text/%s.txt", res->sha256);
+        cJSON_AddStringToObject(m, "text", pp_buf_cstr(&rel));
     } else {
         cJSON_AddNullToObject(m, "text");
     }
     cJSON_AddStringToObject(m, "text_kind", pp_text_kind_name(kind));
     cJSON_AddBoolToObject(m, "searchable", kind != PP_TEXT_NONE);
-    if ((rc = path_of(&mpath, c, "meta/", key, ".json")) < 0 ||
-        (rc = pp_json_write_canonical(&json, m, NULL)) < 0)
-        goto done;
-    if ((rc = pp_io_write_atomic(mpath.ptr, json.ptr, json.len)) < 0)
+    pp_buf_dispose(&rel);
+    free(shown);
+    *out = m;
+    return 0;
+}
+
+/* Replace meta/KEY.json with `m`, atomically. */
+static int write_record(pp_cache *c, const char *key, const cJSON *m)
+{
+    pp_buf path = PP_BUF_INIT, json = PP_BUF_INIT;
+    int rc;
+    if ((rc = path_of(&path, c, "meta/", key, ".json")) == 0 &&
+        (rc = pp_json_write_canonical(&json, m, NULL)) == 0)
+        rc = pp_io_write_atomic(path.ptr, json.ptr, json.len);
+    pp_buf_dispose(&path);
+    pp_buf_dispose(&json);
+    return rc;
+}
+
+int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
+                   const pp_fetch_opts *o, cJSON **meta, int *new_blob)
+{
+    pp_buf tmp = PP_BUF_INIT, blob = PP_BUF_INIT;
+    pp_fetch_result res;
+    enum pp_text_kind kind = PP_TEXT_NONE;
+    long long max = o && o->max_bytes > 0 ? o->max_bytes
+                                          : PP_FETCH_DEFAULT_MAX_BYTES;
+    cJSON *m = NULL;
+    int rc;
+
+    *meta = NULL;
+    *new_blob = 0;
+    memset(&res, 0, sizeof res);
+    if ((rc = download(c, url, o, &tmp, &res)) < 0 ||
+        (rc = keep_blob(c, &tmp, res.sha256, &blob, new_blob)) < 0 ||
+        (rc = store_text(c, blob.ptr, res.sha256, &res, max, &kind)) < 0 ||
+        (rc = make_record(key, url, &res, kind, &m)) < 0 ||
+        (rc = write_record(c, key, m)) < 0)
         goto done;
     *meta = m;
     m = NULL;
 done:
-    if (fd >= 0)
-        close(fd);
     if (tmp.len)
         unlink(tmp.ptr);
     cJSON_Delete(m);
-    free(shown);
     pp_fetch_result_dispose(&res);
     pp_buf_dispose(&tmp);
     pp_buf_dispose(&blob);
-    pp_buf_dispose(&mpath);
-    pp_buf_dispose(&text_rel);
-    pp_buf_dispose(&json);
     return rc;
 }
 
@@ -311,7 +336,7 @@ int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta)
         goto done;
     if ((rc = pp_json_parse(data.ptr ? data.ptr : "", data.len, path.ptr,
                             meta)) < 0 ||
-        !cJSON_IsString(cJSON_GetObjectItem(*meta, "sha256"))) {
+        !pp_json_str(*meta, "sha256", NULL)) {
         cJSON_Delete(*meta);
         *meta = NULL;
         rc = pp_error_set(PP_EINVALID, "the cache record '%s' is damaged; "
@@ -323,27 +348,77 @@ done:
     return rc;
 }
 
+int pp_cache_source_meta(pp_cache *c, const char *source_id, cJSON **meta)
+{
+    pp_buf key = PP_BUF_INIT;
+    int rc;
+    *meta = NULL;
+    if ((rc = pp_cache_key_source(&key, source_id)) == 0)
+        rc = pp_cache_meta(c, key.ptr, meta);
+    pp_buf_dispose(&key);
+    return rc;
+}
+
+int pp_cache_get(pp_cache *c, const char *key, const char *url, int force,
+                 const pp_fetch_opts *o, cJSON **meta, enum pp_cache_got *got)
+{
+    char *shown = force ? NULL : pp_fetch_redact(url);
+    int rc, new_blob = 0;
+    *meta = NULL;
+    *got = PP_CACHE_KEPT;
+    if (shown && pp_cache_meta(c, key, meta) == 0 &&
+        !strcmp(pp_json_str(*meta, "url", ""), shown)) {
+        free(shown);
+        return 0;
+    }
+    free(shown);
+    cJSON_Delete(*meta);
+    *meta = NULL;
+    if ((rc = pp_cache_fetch(c, key, url, o, meta, &new_blob)) == 0)
+        *got = new_blob ? PP_CACHE_NEW : PP_CACHE_SAME;
+    return rc;
+}
+
+int pp_cache_got_text(pp_buf *out, const char *what, const cJSON *meta,
+                      enum pp_cache_got got)
+{
+    const cJSON *st = pp_json_get(meta, "status");
+    if (got == PP_CACHE_KEPT)
+        return pp_buf_printf(out, "%s: cached %s (sha256 %.12s); --force "
+                             "fetches again\n", what,
+                             pp_json_str(meta, "retrieved", ""),
+                             pp_json_str(meta, "sha256", ""));
+    pp_buf_printf(out, "%s: fetched %s (", what,
+                  pp_json_str(meta, "final_url", "?"));
+    if (cJSON_IsNumber(st))
+        pp_buf_printf(out, "HTTP %d, ", st->valueint);
+    return pp_buf_printf(out, "%s, %.0f bytes, sha256 %.12s, %s)%s\n",
+                         pp_json_str(meta, "content_type",
+                                     "no content type"),
+                         cJSON_GetNumberValue(pp_json_get(meta, "size")),
+                         pp_json_str(meta, "sha256", ""),
+                         cJSON_IsTrue(pp_json_get(meta, "searchable"))
+                             ? "searchable"
+                             : "not searchable",
+                         got == PP_CACHE_NEW ? "" : " unchanged");
+}
+
 int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out)
 {
-    const cJSON *t = cJSON_GetObjectItem(meta, "text");
-    const cJSON *sha = cJSON_GetObjectItem(meta, "sha256");
+    const char *sha = pp_json_str(meta, "sha256", NULL);
     pp_buf path = PP_BUF_INIT;
     size_t start = out->len, bad = 0;
     int rc;
-    if (!cJSON_IsString(t) || !cJSON_IsString(sha))
+    if (!pp_json_str(meta, "text", NULL) || !sha)
         return pp_error_set(PP_EINVALID, "the cached content is not "
                             "searchable (%s)",
-                            cJSON_IsString(cJSON_GetObjectItem(
-                                meta, "content_type"))
-                                ? cJSON_GetObjectItem(meta, "content_type")
-                                      ->valuestring
-                                : "unknown type");
+                            pp_json_str(meta, "content_type",
+                                        "unknown type"));
     /* The record is data too: take only the hash from it, never a path. */
-    if (strlen(sha->valuestring) != 64 ||
-        strspn(sha->valuestring, "0123456789abcdef") != 64)
+    if (strlen(sha) != 64 || strspn(sha, "0123456789abcdef") != 64)
         return pp_error_set(PP_EINVALID, "a cache record is damaged; fetch "
                             "again with --force");
-    if ((rc = path_of(&path, c, "text/", sha->valuestring, ".txt")) < 0)
+    if ((rc = path_of(&path, c, "text/", sha, ".txt")) < 0)
         return rc;
     if (access(path.ptr, F_OK) != 0) {
         rc = pp_error_set(PP_ENOTFOUND, "the cached text '%s' is missing; "

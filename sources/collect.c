@@ -17,9 +17,9 @@
 
 int pp_sources_of(const cJSON *passport, cJSON *out)
 {
-    const cJSON *id = cJSON_GetObjectItem(passport, "id");
+    const char *id = pp_json_str(passport, "id", "");
     const cJSON *s;
-    cJSON_ArrayForEach(s, cJSON_GetObjectItem(passport, "sources"))
+    cJSON_ArrayForEach(s, pp_json_get(passport, "sources"))
     {
         static const char *const keys[] = {"id", "kind", "priority", "title",
                                            "url"};
@@ -27,12 +27,11 @@ int pp_sources_of(const cJSON *passport, cJSON *out)
         if (!o)
             return pp_error_set(PP_ENOMEM, "out of memory");
         for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-            const cJSON *v = cJSON_GetObjectItem(s, keys[i]);
-            if (cJSON_IsString(v))
-                cJSON_AddStringToObject(o, keys[i], v->valuestring);
+            const char *v = pp_json_str(s, keys[i], NULL);
+            if (v)
+                cJSON_AddStringToObject(o, keys[i], v);
         }
-        cJSON_AddStringToObject(o, "passport",
-                                cJSON_IsString(id) ? id->valuestring : "");
+        cJSON_AddStringToObject(o, "passport", id);
         cJSON_AddItemToArray(out, o);
     }
     return 0;
@@ -41,24 +40,22 @@ int pp_sources_of(const cJSON *passport, cJSON *out)
 static int walk(const cJSON *node, pp_buf *ptr, const char *passport,
                 cJSON *out, int depth)
 {
-    const cJSON *q = cJSON_GetObjectItem(node, "quote");
-    const cJSON *src = cJSON_GetObjectItem(node, "source");
+    const char *q = pp_json_str(node, "quote", NULL);
+    const char *src = pp_json_str(node, "source", NULL);
     const cJSON *child;
     int i = 0;
     if (depth > PP_JSON_MAX_DEPTH)
         return 0;
-    if (cJSON_IsObject(node) && cJSON_IsString(q) && cJSON_IsString(src)) {
-        const cJSON *sec = cJSON_GetObjectItem(node, "section");
+    if (q && src) {
         cJSON *o = cJSON_CreateObject();
         if (!o)
             return pp_error_set(PP_ENOMEM, "out of memory");
         cJSON_AddStringToObject(o, "passport", passport);
         cJSON_AddStringToObject(o, "pointer", pp_buf_cstr(ptr));
-        cJSON_AddStringToObject(o, "source", src->valuestring);
-        cJSON_AddStringToObject(o, "section", cJSON_IsString(sec)
-                                                  ? sec->valuestring
-                                                  : "");
-        cJSON_AddStringToObject(o, "quote", q->valuestring);
+        cJSON_AddStringToObject(o, "source", src);
+        cJSON_AddStringToObject(o, "section",
+                                pp_json_str(node, "section", ""));
+        cJSON_AddStringToObject(o, "quote", q);
         cJSON_AddItemToArray(out, o);
     }
     if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
@@ -77,13 +74,11 @@ static int walk(const cJSON *node, pp_buf *ptr, const char *passport,
 
 int pp_sources_quotes(const cJSON *passport, cJSON *out)
 {
-    const cJSON *id = cJSON_GetObjectItem(passport, "id");
     pp_buf ptr = PP_BUF_INIT;
     int rc;
     if (pp_buf_puts(&ptr, "") < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    rc = walk(passport, &ptr, cJSON_IsString(id) ? id->valuestring : "", out,
-              0);
+    rc = walk(passport, &ptr, pp_json_str(passport, "id", ""), out, 0);
     pp_buf_dispose(&ptr);
     return rc;
 }

@@ -6,16 +6,16 @@
  * the first URL, when allowed), no downgrade from https to http, at most
  * PP_FETCH_MAX_REDIRECTS hops.  Only the body of the final 2xx response is
  * written and hashed; redirect and error bodies are read and dropped.
+ * Nothing here prints: a caller that shows progress, or stops a transfer
+ * on a signal, does so through pp_fetch_opts.progress.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sources.h"
 
 #include <errno.h>
-#include <signal.h>
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,13 +24,6 @@
 #include "../core/error.h"
 #include "../core/sha256.h"
 #include "../core/banned.h"
-
-static volatile sig_atomic_t interrupted;
-
-void pp_fetch_interrupt(void)
-{
-    interrupted = 1;
-}
 
 void pp_fetch_result_dispose(pp_fetch_result *r)
 {
@@ -64,6 +57,61 @@ char *pp_fetch_redact(const char *url)
     return strdup("(unparsable URL)");
 }
 
+/* A size as people write it (50M) into *out. */
+static int parse_size(const char *arg, long long *out)
+{
+    char *end;
+    double v, mult = 1;
+    errno = 0;
+    v = strtod(arg, &end);
+    if (end != arg && *end && !end[1]) {
+        switch (*end) {
+        case 'k': case 'K': mult = 1024; end++; break;
+        case 'm': case 'M': mult = 1048576; end++; break;
+        case 'g': case 'G': mult = 1073741824; end++; break;
+        default: break;
+        }
+    }
+    v *= mult;
+    if (end == arg || *end || errno || !isfinite(v) || v < 1 ||
+        v > 4.0 * 1073741824.0)
+        return pp_error_set(PP_EUSAGE, "expected a size from 1 byte to 4G "
+                            "(e.g. 50M), not '%s'", arg);
+    *out = (long long)v;
+    return 0;
+}
+
+/* Seconds as people write them (2.5) into milliseconds, rounded up. */
+static int parse_seconds(const char *arg, long *ms)
+{
+    char *end;
+    double v;
+    errno = 0;
+    v = strtod(arg, &end);
+    if (end == arg || *end || errno || !isfinite(v) || v <= 0 || v > 86400)
+        return pp_error_set(PP_EUSAGE, "expected a positive number of "
+                            "seconds up to 86400, not '%s'", arg);
+    *ms = (long)ceil(v * 1000.0);
+    return 0;
+}
+
+int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value)
+{
+    if (!strcmp(name, "allow-file")) {
+        o->allow_file = 1;
+        return 0;
+    }
+    if (!strcmp(name, "max-size"))
+        return parse_size(value, &o->max_bytes);
+    if (!strcmp(name, "connect-timeout"))
+        return parse_seconds(value, &o->connect_timeout_ms);
+    if (!strcmp(name, "timeout"))
+        return parse_seconds(value, &o->timeout_ms);
+    if (!strcmp(name, "stall"))
+        return parse_seconds(value, &o->stall_ms);
+    return pp_error_set(PP_ENOTFOUND, "no fetch option '%s'", name);
+}
+
 /* The lower-case scheme of `url` into `out` ("" when there is none). */
 static void scheme_of(const char *url, char out[16])
 {
@@ -92,9 +140,6 @@ struct sink {
     int too_big, write_errno;
     int stalled;   /* the low-speed limit, not the total timeout, ended it */
     long stall_ms;
-    const pp_fetch_opts *o;
-    struct timespec last_draw;
-    int drew;
 };
 
 static int kept_status(long code)
@@ -138,34 +183,6 @@ static double seconds_since(const struct timespec *t)
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - t->tv_sec) +
            (double)(now.tv_nsec - t->tv_nsec) / 1e9;
-}
-
-/* A progress bar for large bodies only: a small page is quiet. */
-static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-                       curl_off_t ultotal, curl_off_t ulnow)
-{
-    struct sink *s = ud;
-    (void)ultotal;
-    (void)ulnow;
-    if (interrupted)
-        return 1;
-    if (!s->o->progress || (dltotal < (1 << 20) && dlnow < (1 << 20)))
-        return 0;
-    if (s->drew && seconds_since(&s->last_draw) < 0.1)
-        return 0;
-    clock_gettime(CLOCK_MONOTONIC, &s->last_draw);
-    if (dltotal > 0) {
-        int pct = (int)(100.0 * (double)dlnow / (double)dltotal);
-        int fill = pct / 5;
-        fprintf(stderr, "\r%-24.24s [%.*s%*s] %3d%% %7.1f MiB",
-                s->o->label ? s->o->label : "", fill, "####################",
-                20 - fill, "", pct, (double)dlnow / 1048576.0);
-    } else {
-        fprintf(stderr, "\r%-24.24s %7.1f MiB", s->o->label ? s->o->label : "",
-                (double)dlnow / 1048576.0);
-    }
-    s->drew = 1;
-    return 0;
 }
 
 static long or_default(long v, long def)
@@ -253,140 +270,198 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
     return rc;
 }
 
+/* One download: the handle, the body's sink and the limits of all hops. */
+struct transfer {
+    struct sink s;
+    const pp_fetch_opts *o;
+    long timeout_ms;             /* the whole transfer, across hops */
+    struct timespec start;
+    char errbuf[CURL_ERROR_SIZE];
+};
+
+/* libcurl's progress: handed to the caller, who may ask to stop. */
+static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+                       curl_off_t ultotal, curl_off_t ulnow)
+{
+    const struct transfer *t = ud;
+    (void)ultotal;
+    (void)ulnow;
+    return t->o->progress((long long)dlnow, (long long)dltotal,
+                          t->o->progress_ud) != 0;
+}
+
+static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
+{
+    memset(t, 0, sizeof *t);
+    t->o = o;
+    t->s.fd = fd;
+    t->s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
+    t->s.stall_ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
+    t->timeout_ms = or_default(o->timeout_ms, PP_FETCH_DEFAULT_TIMEOUT_MS);
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+        return pp_error_set(PP_ERROR, "cannot initialise libcurl");
+    t->s.h = curl_easy_init();
+    if (!t->s.h || pp_sha256_new(&t->s.md) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    clock_gettime(CLOCK_MONOTONIC, &t->start);
+    return 0;
+}
+
+static void transfer_dispose(struct transfer *t)
+{
+    pp_sha256_free(t->s.md);
+    if (t->s.h)
+        curl_easy_cleanup(t->s.h);
+}
+
+/* Set the handle up for one request of `url`, the `hop`th of the
+ * transfer, with `left_ms` of the whole timeout left. */
+static void set_request(struct transfer *t, const char *url, int hop,
+                        long left_ms)
+{
+    CURL *h = t->s.h;
+    const pp_fetch_opts *o = t->o;
+    curl_easy_reset(h);
+    t->errbuf[0] = '\0';
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR,
+                     hop == 0 && o->allow_file ? "http,https,file"
+                                               : "http,https");
+    curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
+                     or_default(o->connect_timeout_ms,
+                                PP_FETCH_DEFAULT_CONNECT_MS));
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, left_ms);
+    curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (t->s.stall_ms + 999) / 1000);
+    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)t->s.max);
+    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(h, CURLOPT_USERAGENT, "passport-source-fetch/1");
+    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->s);
+    if (o->progress) {
+        curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+        curl_easy_setopt(h, CURLOPT_XFERINFODATA, t);
+    }
+}
+
+/* One request of `url` (the `hop`th), its body written to the sink from
+ * the start: 0 and the response's status in *code, or the failure. */
+static int request(struct transfer *t, const char *url, int hop, long *code)
+{
+    long left = t->timeout_ms - (long)(seconds_since(&t->start) * 1000.0);
+    CURLcode cc;
+    int rc;
+    if ((rc = rewind_sink(&t->s)) < 0)
+        return rc;
+    if (left <= 0)
+        return perform_failed(&t->s, CURLE_OPERATION_TIMEDOUT, "", url,
+                              t->timeout_ms);
+    set_request(t, url, hop, left);
+    cc = curl_easy_perform(t->s.h);
+    if (t->o->progress)
+        t->o->progress(-1, 0, t->o->progress_ud);
+    if (cc != CURLE_OK)
+        return perform_failed(&t->s, cc, t->errbuf, url, t->timeout_ms);
+    *code = 0;
+    curl_easy_getinfo(t->s.h, CURLINFO_RESPONSE_CODE, code);
+    return 0;
+}
+
+/* The target of the redirect `code` that answered `cur`, the `hop`th
+ * request of the transfer of `url`: 0 and an owned *next, or PP_EIO (no
+ * Location), PP_EINVALID (too many redirects), PP_ENOMEM. */
+static int redirect_target(struct transfer *t, const char *url,
+                           const char *cur, long code, int hop, char **next)
+{
+    char *loc = NULL, *shown;
+    int rc;
+    curl_easy_getinfo(t->s.h, CURLINFO_REDIRECT_URL, &loc);
+    if (loc && hop < PP_FETCH_MAX_REDIRECTS) {
+        if (!(*next = strdup(loc)))
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        return 0;
+    }
+    shown = pp_fetch_redact(loc ? url : cur);
+    if (!loc)
+        rc = pp_error_set(PP_EIO, "'%s': HTTP %ld without a Location",
+                          shown ? shown : "?", code);
+    else
+        rc = pp_error_set(PP_EINVALID, "'%s': more than %d redirects",
+                          shown ? shown : "?", PP_FETCH_MAX_REDIRECTS);
+    free(shown);
+    return rc;
+}
+
+/* What the final response to `cur` was, after `hops` redirects. */
+static int final_record(struct transfer *t, const char *cur, long code,
+                        int hops, pp_fetch_result *out)
+{
+    char *eff = NULL, *ct = NULL;
+    int rc;
+    if (!kept_status(code)) {
+        char *shown = pp_fetch_redact(cur);
+        rc = pp_error_set(PP_EIO, "'%s': HTTP %ld; nothing was kept",
+                          shown ? shown : "?", code);
+        free(shown);
+        return rc;
+    }
+    if ((rc = pp_sha256_final_hex(t->s.md, out->sha256)) < 0)
+        return rc;
+    out->status = code;
+    out->size = t->s.got;
+    out->redirects = hops;
+    if (curl_easy_getinfo(t->s.h, CURLINFO_EFFECTIVE_URL, &eff) != CURLE_OK)
+        eff = NULL;
+    out->final_url = pp_fetch_redact(eff ? eff : cur);
+    curl_easy_getinfo(t->s.h, CURLINFO_CONTENT_TYPE, &ct);
+    out->content_type = ct ? strdup(ct) : NULL;
+    if (!out->final_url || (ct && !out->content_type)) {
+        pp_fetch_result_dispose(out);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    return 0;
+}
+
 int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
                    pp_fetch_result *out)
 {
     static const pp_fetch_opts defaults = PP_FETCH_OPTS_INIT;
-    char errbuf[CURL_ERROR_SIZE];
-    struct sink s;
-    struct timespec start;
-    char *cur = NULL, *prev = NULL, *ct, *eff = NULL;
-    long timeout_ms, code = 0;
-    int rc = 0, hop;
+    struct transfer t;
+    char *cur = NULL, *prev = NULL;
+    long code = 0;
+    int rc, hop;
 
-    if (!o)
-        o = &defaults;
     memset(out, 0, sizeof *out);
-    memset(&s, 0, sizeof s);
-    s.fd = fd;
-    s.o = o;
-    s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
-    s.stall_ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
-    timeout_ms = or_default(o->timeout_ms, PP_FETCH_DEFAULT_TIMEOUT_MS);
-    interrupted = 0;
-    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-        return pp_error_set(PP_ERROR, "cannot initialise libcurl");
-    s.h = curl_easy_init();
-    cur = strdup(url);
-    if (!s.h || !cur || pp_sha256_new(&s.md) < 0) {
+    if ((rc = transfer_init(&t, o ? o : &defaults, fd)) < 0)
+        goto done;
+    if (!(cur = strdup(url))) {
         rc = pp_error_set(PP_ENOMEM, "out of memory");
         goto done;
     }
-    clock_gettime(CLOCK_MONOTONIC, &start);
     for (hop = 0;; hop++) {
-        CURLcode cc;
-        long left = timeout_ms - (long)(seconds_since(&start) * 1000.0);
-        if ((rc = check_hop(cur, prev, o->allow_file)) < 0 ||
-            (rc = rewind_sink(&s)) < 0)
+        char *next = NULL;
+        if ((rc = check_hop(cur, prev, t.o->allow_file)) < 0 ||
+            (rc = request(&t, cur, hop, &code)) < 0)
             goto done;
-        if (left <= 0) {
-            rc = perform_failed(&s, CURLE_OPERATION_TIMEDOUT, "", cur,
-                                timeout_ms);
+        if (code < 300 || code >= 400)
+            break;
+        if ((rc = redirect_target(&t, url, cur, code, hop, &next)) < 0)
             goto done;
-        }
-        curl_easy_reset(s.h);
-        errbuf[0] = '\0';
-        curl_easy_setopt(s.h, CURLOPT_URL, cur);
-        curl_easy_setopt(s.h, CURLOPT_PROTOCOLS_STR,
-                         hop == 0 && o->allow_file ? "http,https,file"
-                                                   : "http,https");
-        curl_easy_setopt(s.h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-        curl_easy_setopt(s.h, CURLOPT_FOLLOWLOCATION, 0L);
-        curl_easy_setopt(s.h, CURLOPT_SSL_VERIFYPEER, 1L);
-        curl_easy_setopt(s.h, CURLOPT_SSL_VERIFYHOST, 2L);
-        curl_easy_setopt(s.h, CURLOPT_CONNECTTIMEOUT_MS,
-                         or_default(o->connect_timeout_ms,
-                                    PP_FETCH_DEFAULT_CONNECT_MS));
-        curl_easy_setopt(s.h, CURLOPT_TIMEOUT_MS, left);
-        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(s.h, CURLOPT_LOW_SPEED_TIME,
-                         (s.stall_ms + 999) / 1000);
-        curl_easy_setopt(s.h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)s.max);
-        curl_easy_setopt(s.h, CURLOPT_ACCEPT_ENCODING, "");
-        curl_easy_setopt(s.h, CURLOPT_USERAGENT, "passport-source-fetch/1");
-        curl_easy_setopt(s.h, CURLOPT_NOSIGNAL, 1L);
-        curl_easy_setopt(s.h, CURLOPT_ERRORBUFFER, errbuf);
-        curl_easy_setopt(s.h, CURLOPT_WRITEFUNCTION, on_body);
-        curl_easy_setopt(s.h, CURLOPT_WRITEDATA, &s);
-        curl_easy_setopt(s.h, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(s.h, CURLOPT_XFERINFOFUNCTION, on_progress);
-        curl_easy_setopt(s.h, CURLOPT_XFERINFODATA, &s);
-        cc = curl_easy_perform(s.h);
-        if (s.drew) {
-            fputs("\r\033[K", stderr);
-            s.drew = 0;
-        }
-        if (cc != CURLE_OK) {
-            rc = perform_failed(&s, cc, errbuf, cur, timeout_ms);
-            goto done;
-        }
-        curl_easy_getinfo(s.h, CURLINFO_RESPONSE_CODE, &code);
-        if (code >= 300 && code < 400) {
-            char *next = NULL;
-            curl_easy_getinfo(s.h, CURLINFO_REDIRECT_URL, &next);
-            if (!next) {
-                char *shown = pp_fetch_redact(cur);
-                rc = pp_error_set(PP_EIO, "'%s': HTTP %ld without a "
-                                  "Location", shown ? shown : "?", code);
-                free(shown);
-                goto done;
-            }
-            if (hop >= PP_FETCH_MAX_REDIRECTS) {
-                char *shown = pp_fetch_redact(url);
-                rc = pp_error_set(PP_EINVALID, "'%s': more than %d "
-                                  "redirects", shown ? shown : "?",
-                                  PP_FETCH_MAX_REDIRECTS);
-                free(shown);
-                goto done;
-            }
-            free(prev);
-            prev = cur;
-            if (!(cur = strdup(next))) {
-                rc = pp_error_set(PP_ENOMEM, "out of memory");
-                goto done;
-            }
-            continue;
-        }
-        if (!kept_status(code)) {
-            char *shown = pp_fetch_redact(cur);
-            rc = pp_error_set(PP_EIO, "'%s': HTTP %ld; nothing was kept",
-                              shown ? shown : "?", code);
-            free(shown);
-            goto done;
-        }
-        break;
+        free(prev);
+        prev = cur;
+        cur = next;
     }
-    if ((rc = pp_sha256_final_hex(s.md, out->sha256)) < 0)
-        goto done;
-    out->status = code;
-    out->size = s.got;
-    out->redirects = hop;
-    if (curl_easy_getinfo(s.h, CURLINFO_EFFECTIVE_URL, &eff) != CURLE_OK ||
-        !eff)
-        eff = cur;
-    out->final_url = pp_fetch_redact(eff);
-    ct = NULL;
-    curl_easy_getinfo(s.h, CURLINFO_CONTENT_TYPE, &ct);
-    out->content_type = ct ? strdup(ct) : NULL;
-    if (!out->final_url || (ct && !out->content_type)) {
-        pp_fetch_result_dispose(out);
-        rc = pp_error_set(PP_ENOMEM, "out of memory");
-    }
+    rc = final_record(&t, cur, code, hop, out);
 done:
     free(cur);
     free(prev);
-    pp_sha256_free(s.md);
-    if (s.h)
-        curl_easy_cleanup(s.h);
+    transfer_dispose(&t);
     return rc;
 }

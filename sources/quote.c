@@ -193,3 +193,17 @@ int pp_quote_find(const pp_quote *q, const char *text, size_t len,
         return pp_error_set(PP_ERROR, "cannot search the text: %s", msg);
     }
 }
+
+int pp_quote_find_line(const pp_quote *q, const char *text, size_t len,
+                       size_t *line)
+{
+    size_t at = 0;
+    int hit = pp_quote_find(q, text, len, &at);
+    *line = 0;
+    if (hit == 1) {
+        *line = 1;
+        for (size_t k = 0; k < at; k++)
+            *line += text[k] == '\n';
+    }
+    return hit;
+}

@@ -25,16 +25,34 @@
 #define PP_FETCH_DEFAULT_STALL_MS 30000L
 #define PP_FETCH_MAX_REDIRECTS 5
 
+/* The progress of a transfer, for a caller that shows it or may stop it:
+ * called often while a request runs, with the body bytes received so far
+ * (`now`) and the size announced (`total`, 0 when unknown), and once with
+ * now = -1 when the request has ended (each redirect is a request of its
+ * own).  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
+ * transfer, which then fails with PP_EIO ("interrupted"); the return of
+ * the call at the end is ignored. */
+typedef int (*pp_fetch_progress_fn)(long long now, long long total,
+                                    void *ud);
+
 typedef struct pp_fetch_opts {
     int allow_file;          /* accept a file:// URL (never in a redirect) */
     long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
     long connect_timeout_ms; /* <= 0: the default */
     long timeout_ms;         /* the whole transfer; <= 0: the default */
     long stall_ms;           /* abort after this long without a byte */
-    int progress;            /* draw a progress bar on stderr */
-    const char *label;       /* borrowed; shown beside the progress bar */
+    pp_fetch_progress_fn progress; /* NULL: none */
+    void *progress_ud;       /* borrowed; handed to progress */
 } pp_fetch_opts;
-#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, 0, NULL}
+#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, NULL, NULL}
+
+/* Set one field of `o` as the fetch options of a command line write it:
+ * `name` "allow-file" (`value` unused), "max-size" (bytes, or with K, M
+ * or G, binary multiples: 1 byte to 4G), "connect-timeout", "timeout" or
+ * "stall" (seconds, a fraction allowed, up to 86400; kept in milliseconds,
+ * rounded up).  0, PP_EUSAGE saying what value was expected, or
+ * PP_ENOTFOUND for another name. */
+int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value);
 
 /* What a successful download was.  Caller-owned contents: release with
  * pp_fetch_result_dispose(). */
@@ -52,14 +70,11 @@ void pp_fetch_result_dispose(pp_fetch_result *r);
  * is discarded).  Returns 0; PP_EINVALID for a refused URL or redirect
  * (protocol, downgrade, too many); PP_ETOOBIG when the body exceeds the
  * limit; PP_EIO for a network, HTTP (non-2xx), timeout or write failure,
- * or an interrupted transfer.  On failure `fd` may hold a partial body:
- * the caller discards it.  The message never contains credentials. */
+ * or a transfer that o->progress stopped.  On failure `fd` may hold a
+ * partial body: the caller discards it.  The message never contains
+ * credentials. */
 int pp_fetch_to_fd(const char *url, const pp_fetch_opts *o, int fd,
                    pp_fetch_result *out);
-
-/* Ask a running pp_fetch_to_fd() to stop (async-signal-safe: call it from
- * a SIGINT handler).  The transfer then fails with PP_EIO. */
-void pp_fetch_interrupt(void);
 
 /* `url` without user name and password, for messages and metadata.
  * Returns a malloc'd string (caller frees) or NULL when out of memory. */
@@ -102,10 +117,16 @@ int pp_quote_compile(pp_quote **out, const char *quote);
 void pp_quote_free(pp_quote *q);
 
 /* Search `text`, which must be valid UTF-8 (pp_cache_text() and
- * pp_text_extract() give only that): 1 found (the byte offset of the match in *at, if not
- * NULL), 0 not found, PP_ETOOBIG when the match limit is hit, PP_ERROR. */
+ * pp_text_extract() give only that): 1 found (the byte offset of the
+ * match in *at, if not NULL), 0 not found, PP_ETOOBIG when the match
+ * limit is hit, PP_ERROR. */
 int pp_quote_find(const pp_quote *q, const char *text, size_t len,
                   size_t *at);
+
+/* The same, with the line of the match (counted from 1) in *line, 0 when
+ * there is none. */
+int pp_quote_find_line(const pp_quote *q, const char *text, size_t len,
+                       size_t *line);
 
 /* ---- the cache -------------------------------------------------------- */
 
@@ -138,11 +159,38 @@ int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
  * PP_ENOTFOUND when nothing is cached under it. */
 int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta);
 
+/* The record of source `source_id` (key "source/ID"): as pp_cache_meta(),
+ * and PP_EINVALID when the id is not a source id. */
+int pp_cache_source_meta(pp_cache *c, const char *source_id, cJSON **meta);
+
+/* What pp_cache_get() did. */
+enum pp_cache_got {
+    PP_CACHE_KEPT = 0, /* cached from the same URL: kept, not fetched */
+    PP_CACHE_NEW,      /* fetched: a body new to the cache */
+    PP_CACHE_SAME      /* fetched: a body the cache had already */
+};
+
+/* The record of `key` for `url`: the one cached, when it was fetched from
+ * the same URL (credentials aside) and `force` is 0, else a new fetch
+ * (pp_cache_fetch).  0, a caller-owned *meta and what was done in *got;
+ * errors as pp_cache_fetch(). */
+int pp_cache_get(pp_cache *c, const char *key, const char *url, int force,
+                 const pp_fetch_opts *o, cJSON **meta,
+                 enum pp_cache_got *got);
+
+/* The line that says what pp_cache_get() did with record `meta` of
+ * `what` (a source id), appended to `out`: "ID: cached RETRIEVED (sha256
+ * PREFIX); --force fetches again", or "ID: fetched FINAL-URL (HTTP 200,
+ * TYPE, N bytes, sha256 PREFIX, searchable)" and " unchanged" when the
+ * body was in the cache already.  0 or PP_ENOMEM. */
+int pp_cache_got_text(pp_buf *out, const char *what, const cJSON *meta,
+                      enum pp_cache_got got);
+
 /* The searchable text of a record into `out`: 0, PP_EINVALID when the
  * body is not searchable, PP_ENOTFOUND/PP_EIO when the text is missing. */
 int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out);
 
-/* ---- sources and quotes of passports ----------------------------------- */
+/* ---- sources and quotes of passports (collect.c) ------------------------ */
 
 /* Append to `out` (an array) one object per source of `passport`:
  * {"id", "kind", "priority", "title", "url"?, "passport"}.  Borrowed
@@ -153,5 +201,107 @@ int pp_sources_of(const cJSON *passport, cJSON *out);
  * supports and via): {"passport", "pointer", "source", "section",
  * "quote"}.  0 or PP_ENOMEM. */
 int pp_sources_quotes(const cJSON *passport, cJSON *out);
+
+/* ---- the sources of a registry (list.c) --------------------------------- */
+
+/* Every source the `n` passport documents `docs` cite (borrowed,
+ * validated; only passport `only` when not NULL), merged by id: an object
+ * id -> {"id", "kind", "priority", "title", "url"?, "passports": [ids],
+ * "conflict": true when passports give it different URLs}, members in id
+ * order.  The first passport's description wins; a URL comes from the
+ * first passport that has one.  0 and a caller-owned *out, or
+ * PP_ENOMEM. */
+int pp_sources_merge(const cJSON *const *docs, size_t n, const char *only,
+                     cJSON **out);
+
+/* The sources the `n` passport documents `docs` cite (only passport
+ * `only`), merged (pp_sources_merge), with their cache state:
+ * {"sources": [each source with "cache": its record, or null]}.  A
+ * damaged record counts as none.  0 and a caller-owned *out, or
+ * PP_ENOMEM. */
+int pp_sources_list(pp_cache *c, const cJSON *const *docs, size_t n,
+                    const char *only, cJSON **out);
+
+/* `list` (pp_sources_list) as a table: {"columns": [source, kind,
+ * priority, cache, url], "rows": [[...]]}, the cache column "cached DAY
+ * SHA256-PREFIX", "not cached" or "not cached (no URL)".  0 and a
+ * caller-owned *out. */
+int pp_sources_table(const cJSON *list, cJSON **out);
+
+/* What is known of source `id`: what the `n` passport documents `docs`
+ * say of it (pp_sources_merge; {"id"} alone when none cites it) with
+ * "cache": its record plus "blob_path" and, when searchable, "text_path",
+ * or null.  0 and a caller-owned *out; PP_ENOTFOUND when no passport
+ * cites it and nothing is cached under it, PP_EINVALID for a bad id or a
+ * damaged record. */
+int pp_sources_show(pp_cache *c, const cJSON *const *docs, size_t n,
+                    const char *id, cJSON **out);
+
+/* Bring source `id` into the cache (pp_cache_get, key "source/ID"): from
+ * `url`, or when NULL from the URL the passports give it (`merged`, from
+ * pp_sources_merge).  0, a caller-owned *meta and *got; PP_EUSAGE when no
+ * passport cites `id` or it has no URL (nothing was fetched); the errors
+ * of pp_cache_get() otherwise. */
+int pp_sources_fetch(pp_cache *c, const cJSON *merged, const char *id,
+                     const char *url, int force, const pp_fetch_opts *o,
+                     cJSON **meta, enum pp_cache_got *got);
+
+/* `shown` (pp_sources_show) for people, appended to `out`: one "name:
+ * value" line each for the source, its citations and its cache record. */
+int pp_sources_show_text(pp_buf *out, const cJSON *shown);
+
+/* ---- checking quotes against the cache (check.c) ------------------------ */
+
+/* The outcome of pp_sources_check().  Caller-owned contents: release with
+ * pp_quote_check_dispose(). */
+typedef struct pp_quote_check {
+    cJSON *report;  /* owned: {"quotes": [...], "summary": {"found",
+                       "missing", "unchecked"}}, the JSON form */
+    cJSON *sources; /* owned: id -> {"count", "reason"} of every source
+                       whose text could not be had, in the order met */
+    int found, missing, unchecked;
+} pp_quote_check;
+void pp_quote_check_dispose(pp_quote_check *r);
+
+/* Look for every quote of the `n` passport documents `docs` (borrowed;
+ * only passport `only` when not NULL) in the cached text of its source.
+ * Each quote of the report is {"passport", "pointer", "source",
+ * "section", "quote", "status"}, status "found" (with the "line" of the
+ * text), "missing", or "unchecked" (with a "reason": the source is not
+ * cached or not searchable, or the quote cannot be searched for).
+ * Unchecked is never found.  0 and *out filled (zeroed first), or
+ * PP_ENOMEM. */
+int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
+                     const char *only, pp_quote_check *out);
+
+/* `r` for people, appended to `out`: one line per missing quote and per
+ * quote that could not be searched for, one per source whose quotes are
+ * unchecked, then "N quotes: F found, M missing, U unchecked". */
+int pp_quote_check_text(pp_buf *out, const pp_quote_check *r);
+
+/* The answer of pp_sources_quote().  Caller-owned contents: release with
+ * pp_quote_answer_dispose(). */
+typedef struct pp_quote_answer {
+    char *url;          /* owned: the URL asked for, without credentials */
+    cJSON *meta;        /* owned: the record of the URL */
+    char *unsearchable; /* owned: why its text cannot be searched (as
+                           pp_cache_text() says), or NULL */
+    int found;          /* the quote occurs in the text */
+    size_t line;        /* where, counted from 1 */
+} pp_quote_answer;
+void pp_quote_answer_dispose(pp_quote_answer *a);
+
+/* Whether quote `q` occurs in the text of `url` (`passport source
+ * quote`): its record (key "url/SHA256-OF-URL") is fetched unless cached
+ * (pp_cache_get with `force` and `o`), then its text searched.  0 and *out
+ * (zeroed first; out->unsearchable set when there is no text to search);
+ * the errors of pp_cache_get() or pp_quote_find() otherwise. */
+int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q,
+                     int force, const pp_fetch_opts *o, pp_quote_answer *out);
+
+/* The answer for people, appended to `out`: "found in FINAL-URL (line N
+ * of its text, sha256 PREFIX)" or "not found in FINAL-URL (sha256
+ * PREFIX)".  0 or PP_ENOMEM. */
+int pp_quote_answer_text(pp_buf *out, const pp_quote_answer *a);
 
 #endif

@@ -2,14 +2,22 @@
  * test_sources.c - the parts of the sources module that need no network:
  * quote matching (white space, case, number spacing, literal characters,
  * bounds), the kind of a body, text extraction from HTML and plain text,
- * URL redaction and the quotes a passport carries.
+ * URL redaction, the fetch options, the quotes a passport carries and the
+ * sources of several merged; and, through file:// (no network), the
+ * progress callback that can stop a download and the check of quotes
+ * against a cache.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "test_helpers.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include "core/buf.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "core/sha256.h"
 #include "sources/sources.h"
 
@@ -231,6 +239,214 @@ static void quotes_of_a_passport(void **state)
     cJSON_Delete(out);
 }
 
+static void fetch_options(void **state)
+{
+    pp_fetch_opts o = PP_FETCH_OPTS_INIT;
+    (void)state;
+    assert_int_equal(pp_fetch_opts_set(&o, "allow-file", NULL), 0);
+    assert_int_equal(o.allow_file, 1);
+    assert_int_equal(pp_fetch_opts_set(&o, "max-size", "50M"), 0);
+    assert_true(o.max_bytes == 50LL * 1024 * 1024);
+    assert_int_equal(pp_fetch_opts_set(&o, "max-size", "1"), 0);
+    assert_true(o.max_bytes == 1);
+    assert_int_equal(pp_fetch_opts_set(&o, "max-size", "5G"), PP_EUSAGE);
+    assert_string_equal(pp_error_last(), "expected a size from 1 byte to 4G "
+                                         "(e.g. 50M), not '5G'");
+    assert_int_equal(pp_fetch_opts_set(&o, "max-size", "2MB"), PP_EUSAGE);
+    assert_int_equal(pp_fetch_opts_set(&o, "timeout", "0.0004"), 0);
+    assert_int_equal(o.timeout_ms, 1); /* rounded up */
+    assert_int_equal(pp_fetch_opts_set(&o, "stall", "30"), 0);
+    assert_int_equal(o.stall_ms, 30000);
+    assert_int_equal(pp_fetch_opts_set(&o, "connect-timeout", "2.5"), 0);
+    assert_int_equal(o.connect_timeout_ms, 2500);
+    assert_int_equal(pp_fetch_opts_set(&o, "timeout", "0"), PP_EUSAGE);
+    assert_string_equal(pp_error_last(), "expected a positive number of "
+                                         "seconds up to 86400, not '0'");
+    assert_int_equal(pp_fetch_opts_set(&o, "stall", "86401"), PP_EUSAGE);
+    assert_int_equal(pp_fetch_opts_set(&o, "retries", "3"), PP_ENOTFOUND);
+}
+
+static void sources_merged(void **state)
+{
+    static const char a[] =
+        "{\"id\": \"a\", \"sources\": [{\"id\": \"s\", \"kind\": \"blog\", "
+        "\"priority\": \"P1\", \"title\": \"S\"}, {\"id\": \"t\", \"kind\": "
+        "\"paper\", \"priority\": \"P0\", \"title\": \"T\", \"url\": "
+        "\"https://t.example/\"}]}";
+    static const char b[] =
+        "{\"id\": \"b\", \"sources\": [{\"id\": \"s\", \"kind\": \"blog\", "
+        "\"priority\": \"P1\", \"title\": \"S again\", \"url\": "
+        "\"https://s.example/\"}]}";
+    cJSON *docs[2] = {cJSON_Parse(a), cJSON_Parse(b)}, *m = NULL;
+    const cJSON *s;
+    char *text;
+    (void)state;
+    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, NULL,
+                                      &m),
+                     0);
+    /* in id order; the first description wins, the first URL there is */
+    s = pp_json_get(m, "s");
+    assert_ptr_equal(m->child, s);
+    assert_string_equal(pp_json_str(s, "title", ""), "S");
+    assert_string_equal(pp_json_str(s, "url", ""), "https://s.example/");
+    assert_true(cJSON_IsTrue(pp_json_get(s, "conflict")));
+    text = cJSON_PrintUnformatted(pp_json_get(s, "passports"));
+    assert_string_equal(text, "[\"a\",\"b\"]");
+    free(text);
+    assert_null(pp_json_get(pp_json_get(m, "t"), "conflict"));
+    cJSON_Delete(m);
+    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, "b",
+                                      &m),
+                     0);
+    assert_int_equal(cJSON_GetArraySize(m), 1);
+    assert_null(pp_json_get(pp_json_get(m, "s"), "conflict"));
+    cJSON_Delete(m);
+    cJSON_Delete(docs[0]);
+    cJSON_Delete(docs[1]);
+}
+
+/* A temporary folder (a registry for the cache) and a file of `size`
+ * bytes of text in it; its file:// URL into `url`. */
+static void scratch(char dir[64], char url[128], size_t size,
+                    const char *text)
+{
+    char path[96];
+    FILE *f;
+    snprintf(dir, 64, "/tmp/pp-test-sources-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/page.txt", dir);
+    assert_non_null(f = fopen(path, "w"));
+    for (size_t i = 0; i < size; i += strlen(text))
+        fputs(text, f);
+    fclose(f);
+    snprintf(url, 128, "file://%s", path);
+}
+
+static void remove_scratch(const char *dir)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+struct seen {
+    int calls, ends, stop_after;
+    long long most;
+};
+
+static int watch(long long now, long long total, void *ud)
+{
+    struct seen *w = ud;
+    (void)total;
+    if (now < 0) {
+        w->ends++;
+        return 0;
+    }
+    w->most = now > w->most ? now : w->most;
+    return w->stop_after && ++w->calls >= w->stop_after;
+}
+
+static void progress_can_stop(void **state)
+{
+    pp_fetch_opts o = PP_FETCH_OPTS_INIT;
+    pp_fetch_result r;
+    struct seen w = {0, 0, 0, 0};
+    char dir[64], url[128], path[96];
+    int fd;
+    (void)state;
+    scratch(dir, url, 3 << 20, "a line of the page\n");
+    snprintf(path, sizeof path, "%s/body", dir);
+    assert_true((fd = open(path, O_RDWR | O_CREAT, 0600)) >= 0);
+    o.allow_file = 1;
+    o.progress = watch;
+    o.progress_ud = &w;
+    /* told the bytes as they come, and the end of the request */
+    assert_int_equal(pp_fetch_to_fd(url, &o, fd, &r), 0);
+    assert_true(r.size >= 3 << 20);
+    assert_true(w.most == r.size);
+    assert_int_equal(w.ends, 1);
+    pp_fetch_result_dispose(&r);
+    /* a non-zero return stops the transfer */
+    w = (struct seen){0, 0, 1, 0};
+    assert_int_equal(pp_fetch_to_fd(url, &o, fd, &r), PP_EIO);
+    assert_non_null(strstr(pp_error_last(), "interrupted; nothing was kept"));
+    assert_int_equal(w.ends, 1);
+    close(fd);
+    remove_scratch(dir);
+}
+
+static void quotes_against_the_cache(void **state)
+{
+    static const char doc[] =
+        "{\"id\": \"x\", \"sources\": [{\"id\": \"page\"}, {\"id\": "
+        "\"gone\"}], \"facts\": {\"a\": {\"evidence\": [{\"source\": "
+        "\"page\", \"section\": \"1\", \"quote\": \"LINE  of the\"}, "
+        "{\"source\": \"page\", \"section\": \"2\", \"quote\": \"not "
+        "there\"}, {\"source\": \"page\", \"section\": \"3\", \"quote\": "
+        "\" \"}, {\"source\": \"gone\", \"section\": \"4\", \"quote\": "
+        "\"q\"}, {\"source\": \"gone\", \"section\": \"5\", \"quote\": "
+        "\"r\"}]}}}";
+    pp_fetch_opts o = PP_FETCH_OPTS_INIT;
+    cJSON *d = cJSON_Parse(doc), *merged = NULL, *m = NULL;
+    const cJSON *docs[1] = {d};
+    pp_quote_check r;
+    pp_cache *c = NULL;
+    pp_buf out = PP_BUF_INIT;
+    enum pp_cache_got got;
+    char dir[64], url[128];
+    (void)state;
+    scratch(dir, url, 10, "first\na line of the page\n");
+    o.allow_file = 1;
+    assert_int_equal(pp_cache_open(&c, dir), 0);
+    assert_int_equal(pp_sources_merge(docs, 1, NULL, &merged), 0);
+    /* refused: not cited, no URL of its own */
+    assert_int_equal(pp_sources_fetch(c, merged, "nobody", url, 0, &o, &m,
+                                      &got),
+                     PP_EUSAGE);
+    assert_int_equal(pp_sources_fetch(c, merged, "page", NULL, 0, &o, &m,
+                                      &got),
+                     PP_EUSAGE);
+    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m,
+                                      &got),
+                     0);
+    assert_int_equal(got, PP_CACHE_NEW);
+    cJSON_Delete(m);
+    /* from the same URL: kept */
+    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m,
+                                      &got),
+                     0);
+    assert_int_equal(got, PP_CACHE_KEPT);
+    cJSON_Delete(m);
+    cJSON_Delete(merged);
+    assert_int_equal(pp_sources_check(c, docs, 1, NULL, &r), 0);
+    assert_int_equal(r.found, 1);
+    assert_int_equal(r.missing, 1);
+    assert_int_equal(r.unchecked, 3);
+    assert_int_equal((int)cJSON_GetNumberValue(pp_json_get(
+                         pp_json_get(r.sources, "gone"), "count")),
+                     2);
+    assert_int_equal(pp_quote_check_text(&out, &r), 0);
+    assert_string_equal(
+        out.ptr,
+        "x:/facts/a/evidence/1: error: quote not found in the cached text of "
+        "source 'page' (2): \"not there\" [quote-missing]\n"
+        "x:/facts/a/evidence/2: warning: unchecked: the quote is empty "
+        "[quote-unchecked]\n"
+        "gone: warning: 2 quotes unchecked: not cached; fetch it with "
+        "'passport source fetch gone' [quote-unchecked]\n"
+        "5 quotes: 1 found, 1 missing, 3 unchecked\n");
+    assert_int_equal((int)cJSON_GetNumberValue(pp_json_get(
+                         cJSON_GetArrayItem(pp_json_get(r.report, "quotes"),
+                                            0),
+                         "line")),
+                     2);
+    pp_quote_check_dispose(&r);
+    pp_buf_dispose(&out);
+    pp_cache_free(c);
+    cJSON_Delete(d);
+    remove_scratch(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +461,10 @@ int main(void)
         cmocka_unit_test(sha256),
         cmocka_unit_test(cache_keys),
         cmocka_unit_test(quotes_of_a_passport),
+        cmocka_unit_test(fetch_options),
+        cmocka_unit_test(sources_merged),
+        cmocka_unit_test(progress_can_stop),
+        cmocka_unit_test(quotes_against_the_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
