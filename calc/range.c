@@ -7,8 +7,6 @@
 #include "calc.h"
 #include "../core/banned.h"
 
-#define GET(o, k) cJSON_GetObjectItemCaseSensitive((o), (k))
-
 pp_range pp_range_of(double v, int sig, const char *q)
 {
     double h = pp_half_ulp(v, sig > 0 ? sig : 17);
@@ -23,20 +21,6 @@ pp_range pp_range_of(double v, int sig, const char *q)
         r.lo = v >= 0 ? 0 : -INFINITY, r.hi = v, r.bounded = 0;
     }
     return r;
-}
-
-pp_range pp_range_of_fact(const cJSON *facts, const char *name)
-{
-    const cJSON *f = GET(facts, name);
-    const cJSON *v = GET(f, "value"), *q = GET(f, "qualifier");
-    const cJSON *sig = GET(f, "sig_digits"), *st = GET(f, "status");
-    pp_range none = {0, 0, 1, 0};
-    if (!cJSON_IsNumber(v) || !cJSON_IsString(q) ||
-        (cJSON_IsString(st) && !strcmp(st->valuestring, "undisclosed")))
-        return none;
-    return pp_range_of(v->valuedouble,
-                       cJSON_IsNumber(sig) ? (int)sig->valuedouble : 17,
-                       q->valuestring);
 }
 
 int pp_range_meet(pp_range a, pp_range b)

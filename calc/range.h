@@ -11,8 +11,6 @@
 #ifndef PP_RANGE_H
 #define PP_RANGE_H
 
-#include <cjson/cJSON.h>
-
 typedef struct pp_range {
     double lo, hi;
     int bounded; /* 0 when one end is open (a qualifier like >) */
@@ -24,10 +22,6 @@ typedef struct pp_range {
  * An unknown qualifier reads as "<".  "<" starts at 0 for a figure >= 0
  * (the quantities compared are counts and sizes). */
 pp_range pp_range_of(double v, int sig, const char *qualifier);
-
-/* The range of fact `name` in a passport's `facts` object (borrowed):
- * have = 0 when the fact is missing, undisclosed or has no number. */
-pp_range pp_range_of_fact(const cJSON *facts, const char *name);
 
 /* 1 when the two ranges meet: their insides overlap, or a point range
  * (an exact figure) lies in the other, ends included.  Rounding intervals

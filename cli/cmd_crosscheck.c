@@ -35,46 +35,6 @@ static const char usage_text[] =
     "exit status: 0 nothing contradicts the registry, 1 a row contradicts\n"
     "it, 2 usage, 3 other error (unreadable or malformed file)\n";
 
-static void text_report(pp_buf *o, const cJSON *root)
-{
-    const cJSON *row, *f, *s = cJSON_GetObjectItem(root, "summary");
-    cJSON_ArrayForEach(row, cJSON_GetObjectItem(root, "rows"))
-    {
-        const cJSON *id = cJSON_GetObjectItem(row, "passport");
-        pp_buf_printf(o, "row %d (line %d): %s", 
-                      cJSON_GetObjectItem(row, "row")->valueint,
-                      cJSON_GetObjectItem(row, "line")->valueint,
-                      cJSON_GetObjectItem(row, "model")->valuestring);
-        if (cJSON_IsString(id)) {
-            pp_buf_printf(o, " = %s\n", id->valuestring);
-        } else {
-            const cJSON *cand = cJSON_GetObjectItem(row, "candidates");
-            pp_buf_printf(o, ": %s%s%s\n",
-                          cJSON_GetObjectItem(row, "message")->valuestring,
-                          cJSON_IsString(cand) ? ": " : "",
-                          cJSON_IsString(cand) ? cand->valuestring : "");
-        }
-        cJSON_ArrayForEach(f, cJSON_GetObjectItem(row, "findings"))
-        {
-            pp_buf_printf(o, "  %s: %s: %s [%s]\n",
-                          cJSON_GetObjectItem(f, "field")->valuestring,
-                          cJSON_GetObjectItem(f, "verdict")->valuestring,
-                          cJSON_GetObjectItem(f, "message")->valuestring,
-                          cJSON_GetObjectItem(f, "severity")->valuestring);
-        }
-    }
-    pp_buf_printf(o, "%d rows: %d matched, %d without a passport; "
-                  "comparisons: %d agree, %d differ, %d contradict, "
-                  "%d unverifiable\n",
-                  cJSON_GetObjectItem(s, "rows")->valueint,
-                  cJSON_GetObjectItem(s, "matched")->valueint,
-                  cJSON_GetObjectItem(s, "unmatched")->valueint,
-                  cJSON_GetObjectItem(s, "agrees")->valueint,
-                  cJSON_GetObjectItem(s, "differs")->valueint,
-                  cJSON_GetObjectItem(s, "contradicts")->valueint,
-                  cJSON_GetObjectItem(s, "unverifiable")->valueint);
-}
-
 int cmd_crosscheck(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -124,10 +84,10 @@ int cmd_crosscheck(int argc, char **argv)
     if (fmt == PP_FMT_JSON)
         pp_json_write_canonical(&out, root, NULL);
     else
-        text_report(&out, root);
+        pp_epoch_crosscheck_text(&out, root);
     rc = cli_flush("crosscheck", &out);
-    if (rc == 0 && cJSON_GetObjectItem(cJSON_GetObjectItem(root, "summary"),
-                                       "contradicts")->valueint > 0)
+    if (rc == 0 && pp_json_get(pp_json_get(root, "summary"),
+                               "contradicts")->valueint > 0)
         rc = PP_EXIT_CHECK;
 done:
     cJSON_Delete(root);

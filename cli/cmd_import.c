@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "opts.h"
 #include "../core/error.h"
+#include "../core/json.h"
 #include "../core/io.h"
 #include "../peers/peers.h"
 #include "../schema/passport.h"
@@ -89,7 +90,7 @@ int cmd_import(int argc, char **argv)
     }
     cJSON_ArrayForEach(doc, leads)
     {
-        const char *id = cJSON_GetObjectItem(doc, "id")->valuestring;
+        const char *id = pp_json_str(doc, "id", "");
         pp_buf text = PP_BUF_INIT, path = PP_BUF_INIT;
         pp_passport *p = NULL;
         pp_diags d = PP_DIAGS_INIT;
@@ -109,11 +110,9 @@ int cmd_import(int argc, char **argv)
             fprintf(stderr, "passport import: %s\n", pp_error_last());
             failed++;
         } else {
+            int nf = cJSON_GetArraySize(pp_facts(doc));
             printf("wrote %s (%d figure%s, provenance lead)\n", path.ptr,
-                   cJSON_GetArraySize(cJSON_GetObjectItem(doc, "facts")),
-                   cJSON_GetArraySize(cJSON_GetObjectItem(doc, "facts")) == 1
-                       ? ""
-                       : "s");
+                   nf, nf == 1 ? "" : "s");
             wrote++;
         }
         pp_passport_free(p);

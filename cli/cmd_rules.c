@@ -64,25 +64,10 @@ int cmd_rules(int argc, char **argv)
     if (rc < 0)
         return cli_fail(rc == PP_EINVALID ? PP_EXIT_CHECK : PP_EXIT_FAILURE,
                         "rules", "%s", pp_error_last());
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == PP_FMT_JSON)
         pp_json_write_canonical(&out, pp_rules_list(r), NULL);
-    } else {
-        const cJSON *e;
-        cJSON_ArrayForEach(e, pp_rules_list(r))
-        {
-            const cJSON *l;
-            pp_buf_printf(&out, "%s (%s; ",
-                          cJSON_GetObjectItem(e, "id")->valuestring,
-                          cJSON_GetObjectItem(e, "severity")->valuestring);
-            cJSON_ArrayForEach(l, cJSON_GetObjectItem(e, "languages"))
-                pp_buf_printf(&out, "%s%s", l->valuestring,
-                              l->next ? "," : "");
-            pp_buf_printf(&out, ")\n    %s\n    [%s]\n",
-                          cJSON_GetObjectItem(e, "message")->valuestring,
-                          cJSON_GetObjectItem(e, "section")->valuestring);
-        }
-        pp_buf_printf(&out, "%zu rules\n", pp_rules_count(r));
-    }
+    else
+        pp_rules_list_text(&out, r);
     rc = cli_flush("rules", &out);
     pp_buf_dispose(&out);
     pp_rules_free(r);

@@ -632,6 +632,49 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
     return 0;
 }
 
+/* ---- the crosscheck for people ---------------------------------------- */
+
+int pp_epoch_crosscheck_text(pp_buf *o, const cJSON *root)
+{
+    const cJSON *row, *f, *s = pp_json_get(root, "summary");
+    cJSON_ArrayForEach(row, pp_json_get(root, "rows"))
+    {
+        const cJSON *id = pp_json_get(row, "passport");
+        pp_buf_printf(o, "row %d (line %d): %s",
+                      pp_json_get(row, "row")->valueint,
+                      pp_json_get(row, "line")->valueint,
+                      pp_json_get(row, "model")->valuestring);
+        if (cJSON_IsString(id)) {
+            pp_buf_printf(o, " = %s\n", id->valuestring);
+        } else {
+            const cJSON *cand = pp_json_get(row, "candidates");
+            pp_buf_printf(o, ": %s%s%s\n",
+                          pp_json_get(row, "message")->valuestring,
+                          cJSON_IsString(cand) ? ": " : "",
+                          cJSON_IsString(cand) ? cand->valuestring : "");
+        }
+        cJSON_ArrayForEach(f, pp_json_get(row, "findings"))
+        {
+            pp_buf_printf(o, "  %s: %s: %s [%s]\n",
+                          pp_json_get(f, "field")->valuestring,
+                          pp_json_get(f, "verdict")->valuestring,
+                          pp_json_get(f, "message")->valuestring,
+                          pp_json_get(f, "severity")->valuestring);
+        }
+    }
+    pp_buf_printf(o, "%d rows: %d matched, %d without a passport; "
+                  "comparisons: %d agree, %d differ, %d contradict, "
+                  "%d unverifiable\n",
+                  pp_json_get(s, "rows")->valueint,
+                  pp_json_get(s, "matched")->valueint,
+                  pp_json_get(s, "unmatched")->valueint,
+                  pp_json_get(s, "agrees")->valueint,
+                  pp_json_get(s, "differs")->valueint,
+                  pp_json_get(s, "contradicts")->valueint,
+                  pp_json_get(s, "unverifiable")->valueint);
+    return 0;
+}
+
 /* ---- leads --------------------------------------------------------------- */
 
 static void slug(pp_buf *b, const char *model)

@@ -31,6 +31,11 @@
 int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
                         cJSON **out);
 
+/* The crosscheck result of pp_epoch_crosscheck for people: one line per
+ * row (its passport, or why none), its findings indented, and the summary.
+ * Appends to `o`; returns 0. */
+int pp_epoch_crosscheck_text(pp_buf *o, const cJSON *root);
+
 /* The rows of an Epoch CSV that match no passport, as candidate passports
  * for a curator to review: every figure a fact with provenance `lead`
  * citing a `lead` source (the Epoch row), never evidence.  Appends one

@@ -433,3 +433,22 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
                                   "match limit")
                    : 0;
 }
+
+int pp_rules_list_text(pp_buf *out, const pp_rules *r)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, pp_rules_list(r))
+    {
+        const cJSON *l;
+        pp_buf_printf(out, "%s (%s; ",
+                      pp_json_get(e, "id")->valuestring,
+                      pp_json_get(e, "severity")->valuestring);
+        cJSON_ArrayForEach(l, pp_json_get(e, "languages"))
+            pp_buf_printf(out, "%s%s", l->valuestring,
+                          l->next ? "," : "");
+        pp_buf_printf(out, ")\n    %s\n    [%s]\n",
+                      pp_json_get(e, "message")->valuestring,
+                      pp_json_get(e, "section")->valuestring);
+    }
+    return pp_buf_printf(out, "%zu rules\n", pp_rules_count(r));
+}

@@ -18,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../core/buf.h"
 #include "../core/diag.h"
 
 typedef struct pp_rules pp_rules;
@@ -77,5 +78,9 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
  * none of whose required literals occurs in a text is not run on it,
  * which changes no result.  Off runs every pattern (tests compare both). */
 void pp_rules_set_prefilter(pp_rules *r, int on);
+
+/* The catalogue for people: each rule's id, severity, languages, message
+ * and section, then the count.  Appends to `out`. */
+int pp_rules_list_text(pp_buf *out, const pp_rules *r);
 
 #endif

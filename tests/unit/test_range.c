@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "calc/range.h"
+#include "schema/fact.h"
 
 static void of_digits_and_qualifiers(void **state)
 {
@@ -60,20 +61,22 @@ static void arithmetic(void **state)
     assert_true(q.lo == 0 && isinf(q.hi) && !q.bounded);
 }
 
+/* The range of a passport's fact (schema/fact.h over this module). */
 static void of_facts(void **state)
 {
-    cJSON *facts = cJSON_Parse(
-        "{\"training.tokens\": {\"value\": 15.5e12, \"sig_digits\": 3,"
-        " \"qualifier\": \"=\", \"status\": \"reported\"},"
-        " \"params.active\": {\"status\": \"undisclosed\","
-        " \"qualifier\": \"=\"}}");
+    cJSON *doc = cJSON_Parse(
+        "{\"facts\": {\"training.tokens\": {\"value\": 15.5e12,"
+        " \"sig_digits\": 3, \"qualifier\": \"=\", \"status\": \"disclosed\"},"
+        " \"params.active\": {\"status\": \"undisclosed\"}}}");
+    pp_range r;
     (void)state;
-    assert_non_null(facts);
-    assert_true(pp_range_of_fact(facts, "training.tokens").have);
-    assert_false(pp_range_of_fact(facts, "params.active").have);
-    assert_false(pp_range_of_fact(facts, "params.total").have);
-    assert_false(pp_range_of_fact(NULL, "params.total").have);
-    cJSON_Delete(facts);
+    assert_non_null(doc);
+    r = pp_fact_range(doc, "training.tokens");
+    assert_true(r.have && fabs(r.lo - 15.45e12) < 1 && fabs(r.hi - 15.55e12) < 1);
+    assert_false(pp_fact_range(doc, "params.active").have);
+    assert_false(pp_fact_range(doc, "params.total").have);
+    assert_false(pp_fact_range(NULL, "params.total").have);
+    cJSON_Delete(doc);
 }
 
 int main(void)
