@@ -62,6 +62,10 @@ int cmd_export(int argc, char **argv);
 int cmd_crosscheck(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 
+/* The --help text of command `cmd` (cli/help/CMD.txt, compiled in); ""
+ * for a command without one.  Static storage. */
+const char *cli_help(const char *cmd);
+
 /* The --registry given before the command (NULL when none). */
 extern const char *cli_registry_option;
 

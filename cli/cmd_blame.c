@@ -11,19 +11,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport blame [--format text|json] ID|ALIAS [FACT]\n"
-    "\n"
-    "For every field of the passport (facts, precision roles, claims,\n"
-    "sources, ...), or only FACT, the commit, author, date and message that\n"
-    "set its current value.  A value merged in from another curator's\n"
-    "registry names that curator's commit, not the merge.  FACT is a fact\n"
-    "name (params.total) or a field name from 'passport diff'\n"
-    "(precision/roles/gemm.fprop).\n"
-    "\n"
-    "  -f, --format FMT   text (default) or json: [{field, value, commit,\n"
-    "                     author, email, date, message}]\n"
-    "  -h, --help         show this help\n";
 
 int cmd_blame(int argc, char **argv)
 {
@@ -47,7 +34,7 @@ int cmd_blame(int argc, char **argv)
             if (cli_parse_format("blame", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("blame"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

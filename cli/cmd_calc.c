@@ -14,43 +14,6 @@
 #include "../calc/sheet.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport calc KIND [OPTIONS] [--format text|json]\n"
-    "\n"
-    "Recompute the numbers people derive from reported facts.  Every number\n"
-    "takes a magnitude suffix or a scientific form (15T, 8.03B, 7.227e23);\n"
-    "a bad or missing input is an error naming the option.\n"
-    "\n"
-    "  flops --params N --tokens D [--kappa 6]   training compute kappa*N*D\n"
-    "  flops ID                 from a passport (active parameters of a MoE)\n"
-    "  tpp --params N --tokens D                 tokens per parameter\n"
-    "  tpp ID                   from a passport, active and total\n"
-    "  chinchilla --budget C    the fitted law's optimum N*, D*, D*/N*,\n"
-    "                           L(N*,D*) and the D = 20N rule\n"
-    "  chinchilla --params N --tokens D          the fitted loss L(N, D)\n"
-    "  isoflop --budget C --params N             loss gap to the optimum\n"
-    "  same-loss --params N --tokens D --other-params N2\n"
-    "                           tokens and compute N2 needs for equal loss\n"
-    "  breakeven --params N --tokens D --other-params N2\n"
-    "                           generated tokens after which the smaller\n"
-    "                           model's extra training compute pays back\n"
-    "  memory --params N [--preset NAME] [--role ROLE=FORMAT ...]\n"
-    "         [--zero 0|1|2|3 --ranks R]     bytes of training state, GB/GiB\n"
-    "         presets: bf16-adamw, fp16-classic, v3-fp8, k3-qat;\n"
-    "         roles: weights, grads, master, moment1, moment2\n"
-    "  bubble --stages p --microbatches m       1F1B bubble (p-1)/(m+p-1)\n"
-    "  epochs --tokens T --share s --unique U   effective epochs\n"
-    "  qkclip --tau t --maxima a,b,... [--split 0.5]\n"
-    "  adamw --theta a,b,... --grad a,b,... [--lr 0.01 --weight-decay 0.1\n"
-    "        --beta1 0.9 --beta2 0.999 --eps 1e-8]   one AdamW step\n"
-    "  cluster --devices n --throughput F --days t   devices x F x time\n"
-    "  cluster ID [--days t]    from a passport, against its 6ND\n"
-    "\n"
-    "The fitted law's constants are options of chinchilla, isoflop,\n"
-    "same-loss and breakeven: --E 1.69 --A 406.4 --B 410.7 --alpha 0.34\n"
-    "--beta 0.28 --kappa 6.\n"
-    "\n"
-    "exit status: 0, 2 bad input (named), 3 no such passport\n";
 
 /* ------------------------------------------------------------------ */
 /* Options: --name value pairs, each used at most once                */
@@ -519,13 +482,13 @@ int cmd_calc(int argc, char **argv)
     int rc;
 
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(usage_text, argc < 2 ? stderr : stdout);
+        fputs(cli_help("calc"), argc < 2 ? stderr : stdout);
         return argc < 2 ? PP_EXIT_USAGE : PP_EXIT_OK;
     }
     kind = argv[1];
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage_text, stdout);
+            fputs(cli_help("calc"), stdout);
             return PP_EXIT_OK;
         }
     if ((rc = parse_opts(argc, argv, &op)) != 0)

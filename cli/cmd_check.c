@@ -21,41 +21,6 @@
 #include "../rules/rules.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport check [--format text|json|sarif] [--strict] [--plain]\n"
-    "                      [--color auto|always|never] [--at REV|DATE]\n"
-    "                      FILE...|-\n"
-    "\n"
-    "Find the claims a Markdown (or, with --plain, plain-text) document\n"
-    "makes about training runs -- figures of a passport, formats of a\n"
-    "precision role, derived figures (6ND and D/N, also of a named run\n"
-    "from its passport, the fitted law's optimum and losses, equal-loss\n"
-    "tokens, break-even, pipeline bubble, ZeRO memory, effective epochs,\n"
-    "worked arithmetic), table rows by their columns, and universal\n"
-    "language and causal credit from the rule catalogue -- and give each\n"
-    "one verdict: confirmed, contradicted, undisclosed (also a value where\n"
-    "the reports give only a bound), unsupported-generalisation or\n"
-    "unverifiable.  English, Russian and Chinese.\n"
-    "Code, inline code, HTML and URLs are not prose.  '-' reads standard\n"
-    "input.  Rules: docs/CHECK.md.\n"
-    "\n"
-    "  -f, --format FMT   text (default): FILE:LINE:COL: severity: message\n"
-    "                     [rule] for every finding; json: {\"files\",\n"
-    "                     \"claims\" (all, confirmed included), \"summary\"};\n"
-    "                     sarif: SARIF 2.1.0\n"
-    "  --strict           also fail on unsupported generalisations\n"
-    "  --plain            the input is plain text, not Markdown\n"
-    "  --color WHEN       colour text output: auto (a terminal), always,\n"
-    "                     never\n"
-    "  --at REV|DATE      the passports as of a revision or a date\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "Suppress a finding with <!-- passport-disable-next-line [RULE...] -->\n"
-    "or a block <!-- passport-disable [RULE...] --> ... "
-    "<!-- passport-enable -->.\n"
-    "\n"
-    "exit status: 0 nothing contradicted or undisclosed, 1 something is\n"
-    "(or, with --strict, a generalisation), 2 usage, 3 other error\n";
 
 /* The report goes to standard output as it is written. */
 static int write_stdout(void *arg, const char *bytes, size_t len)
@@ -110,7 +75,7 @@ static int parse_args(int argc, char **argv, struct check_args *a)
         case 'p': a->opts.markdown = 0; break;
         case 'c': a->color = optarg; break;
         case 'a': a->at_spec = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("check"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -5,13 +5,6 @@
 #include "opts.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport clone URL DIR\n"
-    "\n"
-    "Copy the registry at URL (a path to a bare repository, ssh or https)\n"
-    "into DIR, with 'origin' set to URL for pull and push.\n"
-    "\n"
-    "  -h, --help         show this help\n";
 
 int cmd_clone(int argc, char **argv)
 {
@@ -25,7 +18,7 @@ int cmd_clone(int argc, char **argv)
     cli_getopt_reset();
     while ((c = cli_getopt("clone", argc, argv, ":h", longopts)) != -1) {
         if (c == 'h') {
-            fputs(usage_text, stdout);
+            fputs(cli_help("clone"), stdout);
             return PP_EXIT_OK;
         }
         return PP_EXIT_USAGE;

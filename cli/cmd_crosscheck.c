@@ -11,29 +11,6 @@
 #include "../peers/peers.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport crosscheck --epoch FILE.csv [--at REV|DATE]\n"
-    "                           [--format text|json]\n"
-    "\n"
-    "Compare every row of Epoch AI's models CSV with the passport of the\n"
-    "same checkpoint (its name or a full alias, exactly: a later version, a\n"
-    "variant or another size is another run): total parameters, training\n"
-    "compute (against the stated figure or 6ND with active parameters),\n"
-    "dataset size against tokens, hardware and dates.  Each comparison is\n"
-    "agrees, differs (rounding, a qualifier or what an estimate leaves out\n"
-    "explains it, and the message says which), contradicts (a power of\n"
-    "ten, total for active parameters, what nothing explains) or\n"
-    "unverifiable; a row with no passport says so.\n"
-    "\n"
-    "  --epoch FILE       the CSV (columns by header name; extra and\n"
-    "                     missing columns are fine); - is standard input\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  -f, --format FMT   text (default) or json: {\"rows\": [...],\n"
-    "                     \"summary\": {...}}\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 nothing contradicts the registry, 1 a row contradicts\n"
-    "it, 2 usage, 3 other error (unreadable or malformed file)\n";
 
 int cmd_crosscheck(int argc, char **argv)
 {
@@ -61,7 +38,7 @@ int cmd_crosscheck(int argc, char **argv)
             if (cli_parse_format("crosscheck", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("crosscheck"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

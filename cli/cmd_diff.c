@@ -11,18 +11,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport diff [--format text|json] [REV1 [REV2]] [ID|ALIAS]\n"
-    "\n"
-    "Fact-level differences between two revisions of the registry: every\n"
-    "fact, precision role, claim, source ... added, removed or changed, with\n"
-    "old and new values and their evidence.  REV1 defaults to the parent of\n"
-    "REV2, REV2 to the tip; an argument that is not a revision names the\n"
-    "one passport to compare.\n"
-    "\n"
-    "  -f, --format FMT   text (default) or json: {from, to, changes:\n"
-    "                     [{passport, field, change, old, new}]}\n"
-    "  -h, --help         show this help\n";
 
 int cmd_diff(int argc, char **argv)
 {
@@ -46,7 +34,7 @@ int cmd_diff(int argc, char **argv)
             if (cli_parse_format("diff", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("diff"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

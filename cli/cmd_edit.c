@@ -15,18 +15,6 @@
 #include "../core/io.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport edit [-m MSG] [--author 'Name <email>'] ID|ALIAS\n"
-    "\n"
-    "Open the passport's canonical file in $EDITOR (then $VISUAL, then vi).\n"
-    "When the editor exits, the file is validated: a valid change is\n"
-    "committed; an invalid one is shown with its errors and offered for\n"
-    "editing again (answer n, or close standard input, to give up: nothing\n"
-    "is committed).\n"
-    "\n"
-    "  -m, --message MSG  commit message (default: 'edit ID')\n"
-    "  --author WHO       author of the commit\n"
-    "  -h, --help         show this help\n";
 
 /* Run the editor on `path`.  The editor setting may hold arguments
  * ("code -w"), so it runs through sh; the path is passed as an argument,
@@ -92,7 +80,7 @@ int cmd_edit(int argc, char **argv)
         switch (c) {
         case 'm': msg = optarg; break;
         case 'A': author = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("edit"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -10,25 +10,6 @@
 #include "../report/report.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport export (--markdown | --epoch) [--at REV|DATE] [-o FILE]\n"
-    "\n"
-    "--markdown: write the registry as a fact sheet: one section per "
-    "passport,\n"
-    "every figure with its evidence level and citation (source and\n"
-    "section), derived figures (6ND with active parameters, tokens per\n"
-    "parameter) recomputed and marked as derived, then optimizer,\n"
-    "precision, stability and unknowns.\n"
-    "--epoch: one CSV row per passport in Epoch AI's column layout\n"
-    "(Parameters is the total; the active count goes to the notes; compute\n"
-    "is the stated figure or 6ND with active parameters; Confidence is the\n"
-    "weakest evidence of the row's figures: docs/PEERS.md).\n"
-    "\n"
-    "  --markdown         the Markdown fact sheet\n"
-    "  --epoch            Epoch AI's CSV layout\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  -o, --output FILE  write FILE (atomically) instead of standard output\n"
-    "  -h, --help         show this help\n";
 
 int cmd_export(int argc, char **argv)
 {
@@ -53,7 +34,7 @@ int cmd_export(int argc, char **argv)
         case 'E': epoch = 1; break;
         case 'a': at_spec = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("export"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -11,21 +11,6 @@
 #include "../core/io.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport fmt [--check] [FILE...]\n"
-    "\n"
-    "Rewrite passport files in canonical form: keys in a stable order,\n"
-    "numbers in their shortest exact form, two-space indentation, so a diff\n"
-    "shows only real changes.  A file is validated first and never\n"
-    "rewritten when it is invalid; files are replaced atomically.  With no\n"
-    "FILE, the shipped passports; '-' reads standard input and writes the\n"
-    "canonical form to standard output.\n"
-    "\n"
-    "  -c, --check   change nothing; list files not in canonical form\n"
-    "  -h, --help    show this help\n"
-    "\n"
-    "exit status: 0 all canonical (or rewritten), 1 a file is invalid or,\n"
-    "with --check, not canonical, 2 usage, 3 other error\n";
 
 /* Returns 0 canonical/written, 1 not canonical (--check) or invalid,
  * 3 other failure. */
@@ -110,7 +95,7 @@ int cmd_fmt(int argc, char **argv)
             check = 1;
             break;
         case 'h':
-            fputs(usage_text, stdout);
+            fputs(cli_help("fmt"), stdout);
             return PP_EXIT_OK;
         default:
             return PP_EXIT_USAGE;

@@ -13,34 +13,6 @@
 #include "../calc/format.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport format VALUE --as FMT [--scale S] [--round "
-    "nearest|stochastic --seed K]\n"
-    "       passport format --block V1,V2,... --as FMT\n"
-    "       passport format --table\n"
-    "       (each with [--format text|json])\n"
-    "\n"
-    "What a number becomes in a floating-point format: the nearest\n"
-    "representable value, the absolute and relative error, and whether it\n"
-    "overflowed (saturated, infinity or NaN by the format's convention),\n"
-    "underflowed to a subnormal or zero, or was rounded.  --block quantises\n"
-    "a block with one shared scale and shows what its largest element does\n"
-    "to the precision of the others.  --table lists every format.\n"
-    "\n"
-    "Formats (case-insensitive): fp32, fp16, bf16, e4m3 (fp8-e4m3), e5m2\n"
-    "(fp8-e5m2), mxfp8-e4m3, mxfp8-e5m2, mxfp6-e2m3, mxfp6-e3m2, mxfp4,\n"
-    "nvfp4.  MX formats share an E8M0 power-of-two scale over blocks of 32;\n"
-    "NVFP4 an E4M3 scale over blocks of 16.  This models the published\n"
-    "definitions; it is not a bit-exact emulation of any GPU.\n"
-    "\n"
-    "  --as FMT           the format\n"
-    "  --scale S          divide by S before quantising, multiply after\n"
-    "                     (default 1; for a block format with one value, the\n"
-    "                     scale the format would pick for it)\n"
-    "  --round MODE       nearest (ties to even; default) or stochastic\n"
-    "  --seed K           the draw of stochastic rounding (default 1)\n"
-    "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n";
 
 int cmd_format(int argc, char **argv)
 {
@@ -75,7 +47,7 @@ int cmd_format(int argc, char **argv)
             if (cli_parse_format("format", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("format"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -17,22 +17,6 @@
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport import --epoch FILE.csv --as-leads [-o DIR] [--at REV]\n"
-    "\n"
-    "Write each row of Epoch AI's models CSV that matches no passport as a\n"
-    "candidate passport DIR/ID.json (default DIR: leads): every figure a\n"
-    "fact with provenance 'lead' citing the Epoch row, for a curator to\n"
-    "check against the run's own report.  Leads are never evidence and\n"
-    "never enter the registry by themselves: review one, then 'passport\n"
-    "put' it.  Each file is validated before it is written; an existing\n"
-    "file is left alone.\n"
-    "\n"
-    "  --epoch FILE       the CSV; - is standard input\n"
-    "  --as-leads         record figures as leads (the one mode so far)\n"
-    "  -o, --output DIR   where the candidates go (created if missing)\n"
-    "  --at REV|DATE      match against the registry as of then\n"
-    "  -h, --help         show this help\n";
 
 int cmd_import(int argc, char **argv)
 {
@@ -59,7 +43,7 @@ int cmd_import(int argc, char **argv)
         case 'l': leads_mode = 1; break;
         case 'o': dir = optarg; break;
         case 'a': at_spec = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("import"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

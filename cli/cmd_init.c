@@ -8,18 +8,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport init [--empty] [--author 'Name <email>'] DIR\n"
-    "\n"
-    "Create a registry (a bare git repository with its index) at DIR,\n"
-    "seeded from the shipped passports in one commit, or empty.  DIR must\n"
-    "not exist or be an empty folder.\n"
-    "\n"
-    "  --empty            create it without passports\n"
-    "  --author WHO       author of the seeding commit (default: git\n"
-    "                     config or $GIT_AUTHOR_NAME/$GIT_AUTHOR_EMAIL)\n"
-    "  -q, --quiet        print nothing on success\n"
-    "  -h, --help         show this help\n";
 
 int cmd_init(int argc, char **argv)
 {
@@ -42,7 +30,7 @@ int cmd_init(int argc, char **argv)
         case 'e': empty = 1; break;
         case 'A': author = optarg; break;
         case 'q': quiet = 1; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("init"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

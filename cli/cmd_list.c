@@ -8,18 +8,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport list [--at REV|DATE] [--format table|json]\n"
-    "\n"
-    "List the passports of the registry, with their headline facts.\n"
-    "\n"
-    "  --at REV|DATE      the registry as of a revision (main~3, a commit,\n"
-    "                     a tag) or a date (2026-07-29: the end of that\n"
-    "                     day, UTC)\n"
-    "  -f, --format FMT   table (default) for people; json: an array of\n"
-    "                     objects with id, name, aliases, developer, kind\n"
-    "                     and the headline facts\n"
-    "  -h, --help         show this help\n";
 
 int cmd_list(int argc, char **argv)
 {
@@ -48,7 +36,7 @@ int cmd_list(int argc, char **argv)
             at_spec = optarg;
             break;
         case 'h':
-            fputs(usage_text, stdout);
+            fputs(cli_help("list"), stdout);
             return PP_EXIT_OK;
         default:
             return PP_EXIT_USAGE;

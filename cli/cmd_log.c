@@ -10,15 +10,6 @@
 #include "../core/json.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport log [--format text|json] [ID|ALIAS]\n"
-    "\n"
-    "The commits that changed the registry, or one passport, newest first:\n"
-    "commit, author, date (UTC), message and the passports each touched.\n"
-    "\n"
-    "  -f, --format FMT   text (default) or json: an array of {commit,\n"
-    "                     author, email, date, message, passports}\n"
-    "  -h, --help         show this help\n";
 
 int cmd_log(int argc, char **argv)
 {
@@ -42,7 +33,7 @@ int cmd_log(int argc, char **argv)
             if (cli_parse_format("log", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("log"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -13,33 +13,6 @@
 #include "../report/report.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport plot KIND [OPTIONS] [-o FILE.svg]\n"
-    "\n"
-    "Draw one standalone SVG figure (title, axes, ticks, labels, legend).\n"
-    "\n"
-    "  isoflop [--budget C ...]   fitted loss against N at each fixed\n"
-    "                             compute C (up to 8), the analytic optimum\n"
-    "                             and the D = 20N rule on each curve, and the\n"
-    "                             registry's scenario passports at their\n"
-    "                             (N, D); default budget: each scenario's 6ND\n"
-    "  breakeven [--run ID | --params N --tokens D] [--other-params N2]\n"
-    "                             training + 2N FLOP per served token for the\n"
-    "                             run and its equal-loss variant of N2\n"
-    "                             parameters (default 70B), crossing at T*;\n"
-    "                             default run: the registry's one scenario\n"
-    "  datawall [--from C --to C] D*(C) of the fitted law and the D = 20N\n"
-    "                             rule across budgets (default 1e20 to 1e27)\n"
-    "                             with the registry's runs at C = 6ND\n"
-    "  passports                  active against total parameters of every\n"
-    "                             passport, log axes, tokens as marker area\n"
-    "\n"
-    "  --E --A --B --alpha --beta --kappa X   the fitted law's constants\n"
-    "                     (default the course's: 1.69, 406.4, 410.7, 0.34,\n"
-    "                     0.28, 6)\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  -o, --output FILE  write FILE (atomically) instead of standard output\n"
-    "  -h, --help         show this help\n";
 
 struct plot_opts {
     double budgets[8];
@@ -216,7 +189,7 @@ int cmd_plot(int argc, char **argv)
         case O_KAPPA: target = &o.law.kappa, name = "kappa"; break;
         case O_AT: o.at_spec = optarg; continue;
         case 'o': o.output = optarg; continue;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("plot"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
         if ((rc = number(name, optarg, target)) != 0)

@@ -10,26 +10,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport pull [--format text|json] [--author 'Name <email>'] "
-    "[NAME]\n"
-    "       passport pull --abort\n"
-    "\n"
-    "Fetch remote NAME (default: origin) and bring its commits in: a\n"
-    "fast-forward when this registry has nothing new, otherwise a merge\n"
-    "passport by passport and fact by fact.  Different facts changed on\n"
-    "the two sides merge cleanly.  The same fact changed to different\n"
-    "values is a conflict: the pull stops without changing anything, shows\n"
-    "each conflict (base, ours, theirs, with the commits that set them),\n"
-    "and waits for 'passport resolve'.\n"
-    "\n"
-    "  --abort            drop a pending merge (nothing was changed)\n"
-    "  --author WHO       author of the merge commit\n"
-    "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 up to date or merged, 1 stopped on conflicts, 2 usage,\n"
-    "3 other error\n";
 
 int cmd_pull(int argc, char **argv)
 {
@@ -57,7 +37,7 @@ int cmd_pull(int argc, char **argv)
             if (cli_parse_format("pull", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("pull"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

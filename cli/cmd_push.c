@@ -6,16 +6,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport push [NAME]\n"
-    "\n"
-    "Send this registry's commits to remote NAME (default: origin).  A\n"
-    "remote with commits this registry does not have refuses the push:\n"
-    "pull first.\n"
-    "\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 pushed, 1 refused (pull first), 2 usage, 3 other\n";
 
 int cmd_push(int argc, char **argv)
 {
@@ -30,7 +20,7 @@ int cmd_push(int argc, char **argv)
     cli_getopt_reset();
     while ((c = cli_getopt("push", argc, argv, ":h", longopts)) != -1) {
         if (c == 'h') {
-            fputs(usage_text, stdout);
+            fputs(cli_help("push"), stdout);
             return PP_EXIT_OK;
         }
         return PP_EXIT_USAGE;

@@ -6,22 +6,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport put [-m MSG] [--author 'Name <email>'] FILE...\n"
-    "\n"
-    "Validate every FILE, then commit them all, in canonical form, in one\n"
-    "commit.  If any file is invalid nothing is committed.  A file equal\n"
-    "to what the registry holds changes nothing.  If another writer moves\n"
-    "the registry meanwhile, the commit is redone on top of theirs, or\n"
-    "fails clearly when they touched the same passports.\n"
-    "\n"
-    "  -m, --message MSG  commit message (default: 'put ID, ...')\n"
-    "  --author WHO       author (default: $GIT_AUTHOR_NAME and\n"
-    "                     $GIT_AUTHOR_EMAIL, then git config)\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 committed (or nothing to do), 1 invalid file or\n"
-    "conflicting writer, 2 usage, 3 other error\n";
 
 int cmd_put(int argc, char **argv)
 {
@@ -43,7 +27,7 @@ int cmd_put(int argc, char **argv)
         switch (c) {
         case 'm': msg = optarg; break;
         case 'A': author = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("put"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -10,24 +10,6 @@
 #include "../core/num.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport query [--at REV|DATE] [--fields F1,F2] "
-    "[--format table|json|csv] EXPR\n"
-    "\n"
-    "Passports whose facts satisfy EXPR (docs/QUERY.md), for example\n"
-    "  params.active > 30B and optimizer ~ \"Muon\"\n"
-    "  training.tokens >= 15T or training.tokens is undisclosed\n"
-    "  not (architecture.type = \"moe\") and context.length >= 1M\n"
-    "Numbers take K, M, B, T suffixes; qualifiers are honoured (a fact\n"
-    "'more than 32T' satisfies '> 30T').  Text fields: id, name, developer,\n"
-    "kind, family; '~' searches the groups optimizer, precision, mechanism.\n"
-    "\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  --fields LIST      columns (default: id, name and the facts named)\n"
-    "  -f, --format FMT   table (default), json or csv\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 (even with no match), 2 a bad expression, 3 other\n";
 
 /* A cell for people (table) or tools (csv): facts by value. */
 static cJSON *cell(const cJSON *v, enum pp_format fmt)
@@ -76,7 +58,7 @@ int cmd_query(int argc, char **argv)
             if (cli_parse_format("query", optarg, "table,json,csv", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("query"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -6,14 +6,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport reindex\n"
-    "\n"
-    "Delete the registry's index and rebuild it from the git history.  The\n"
-    "index is a cache: this loses nothing, and every command also brings\n"
-    "it up to date by itself, reading only new commits.\n"
-    "\n"
-    "  -h, --help         show this help\n";
 
 int cmd_reindex(int argc, char **argv)
 {
@@ -28,7 +20,7 @@ int cmd_reindex(int argc, char **argv)
     cli_getopt_reset();
     while ((c = cli_getopt("reindex", argc, argv, ":h", longopts)) != -1) {
         if (c == 'h') {
-            fputs(usage_text, stdout);
+            fputs(cli_help("reindex"), stdout);
             return PP_EXIT_OK;
         }
         return PP_EXIT_USAGE;

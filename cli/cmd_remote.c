@@ -8,14 +8,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport remote add NAME URL\n"
-    "\n"
-    "Add another registry as a remote to pull from and push to: a path to\n"
-    "a bare repository, or an ssh or https URL.  A registry made with\n"
-    "'passport clone' already has 'origin'.\n"
-    "\n"
-    "  -h, --help         show this help\n";
 
 int cmd_remote(int argc, char **argv)
 {
@@ -29,7 +21,7 @@ int cmd_remote(int argc, char **argv)
     cli_getopt_reset();
     while ((c = cli_getopt("remote", argc, argv, ":h", longopts)) != -1) {
         if (c == 'h') {
-            fputs(usage_text, stdout);
+            fputs(cli_help("remote"), stdout);
             return PP_EXIT_OK;
         }
         return PP_EXIT_USAGE;

@@ -8,20 +8,6 @@
 #include "../report/report.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport report [--at REV|DATE] [-o FILE.html]\n"
-    "\n"
-    "Write one self-contained HTML page (no network access, inline CSS, a\n"
-    "small inline script) comparing every passport side by side: total and\n"
-    "active parameters, tokens, context, training compute and tokens per\n"
-    "parameter (recomputed, marked derived), optimizer groups, precision\n"
-    "policy, stability mechanisms and events, unknowns.  Every value shows\n"
-    "its evidence level and links to its source and section; a value no\n"
-    "source gives reads 'undisclosed'.  Columns sort, a box filters rows.\n"
-    "\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  -o, --output FILE  write FILE (atomically) instead of standard output\n"
-    "  -h, --help         show this help\n";
 
 int cmd_report(int argc, char **argv)
 {
@@ -42,7 +28,7 @@ int cmd_report(int argc, char **argv)
         switch (c) {
         case 'a': at_spec = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("report"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -12,24 +12,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport resolve --list [--format text|json]\n"
-    "       passport resolve [--author 'Name <email>'] ID FIELD "
-    "--ours|--theirs|--value V\n"
-    "\n"
-    "Settle one conflict of a pull that stopped.  FIELD is as the conflict\n"
-    "shows it (facts/training.tokens, or a fact name like training.tokens;\n"
-    "'*' for a whole passport).  --value takes JSON for the field, or a\n"
-    "number such as 15.5T for a numeric fact (keeping our evidence).  When\n"
-    "the last conflict is settled, the merge commit is made with both\n"
-    "sides' history.\n"
-    "\n"
-    "  --list             show the open conflicts\n"
-    "  --ours, --theirs   keep this registry's value, or the remote's\n"
-    "  --value V          a value of your own\n"
-    "  --author WHO       author of the merge commit\n"
-    "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n";
 
 int cmd_resolve(int argc, char **argv)
 {
@@ -63,7 +45,7 @@ int cmd_resolve(int argc, char **argv)
             if (cli_parse_format("resolve", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("resolve"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -6,15 +6,6 @@
 #include "../core/error.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport rm -m MSG [--author 'Name <email>'] ID\n"
-    "\n"
-    "Remove passport ID (its exact id) from the registry in one commit.\n"
-    "Its history stays: 'passport show --at' still finds it.\n"
-    "\n"
-    "  -m, --message MSG  why it is removed (required)\n"
-    "  --author WHO       author of the commit\n"
-    "  -h, --help         show this help\n";
 
 int cmd_rm(int argc, char **argv)
 {
@@ -35,7 +26,7 @@ int cmd_rm(int argc, char **argv)
         switch (c) {
         case 'm': msg = optarg; break;
         case 'A': author = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("rm"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

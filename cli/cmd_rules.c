@@ -10,21 +10,6 @@
 #include "../rules/rules.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport rules [--format text|json]\n"
-    "       passport rules --check FILE...\n"
-    "\n"
-    "List the rule catalogue (rules/data, or $PASSPORT_RULES): the\n"
-    "generalisation and misconception rules that 'passport verify' runs on\n"
-    "passport claims and 'passport check' on prose.  --check validates rule\n"
-    "files against schema/rules.schema.json and compiles every pattern: a\n"
-    "bad one is reported with its file, rule and language.\n"
-    "\n"
-    "  --check            check the given files instead of listing\n"
-    "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 valid, 1 an invalid rule file, 2 usage, 3 other\n";
 
 int cmd_rules(int argc, char **argv)
 {
@@ -48,7 +33,7 @@ int cmd_rules(int argc, char **argv)
             if (cli_parse_format("rules", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("rules"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

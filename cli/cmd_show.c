@@ -8,17 +8,6 @@
 #include "../schema/render.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport show [--at REV|DATE] [--format text|json] ID|ALIAS\n"
-    "\n"
-    "Show one passport.  Text groups it into identity, facts, precision\n"
-    "roles, optimizer, stability, claims, unknowns, boundaries and\n"
-    "sources; every value carries its evidence level in brackets and its\n"
-    "source and section.  JSON prints the canonical document.\n"
-    "\n"
-    "  --at REV|DATE      the passport as of a revision or a date\n"
-    "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n";
 
 int cmd_show(int argc, char **argv)
 {
@@ -46,7 +35,7 @@ int cmd_show(int argc, char **argv)
             at_spec = optarg;
             break;
         case 'h':
-            fputs(usage_text, stdout);
+            fputs(cli_help("show"), stdout);
             return PP_EXIT_OK;
         default:
             return PP_EXIT_USAGE;

@@ -17,52 +17,6 @@
 #include "../sources/sources.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport source list [ID] [--at REV|DATE] [--format "
-    "table|json|csv]\n"
-    "       passport source fetch (SOURCE_ID... | --all) [--force] [--url "
-    "URL]\n"
-    "                             [FETCH OPTIONS]\n"
-    "       passport source show SOURCE_ID [--format text|json]\n"
-    "       passport source check [ID] [--at REV|DATE] [--strict]\n"
-    "                             [--format text|json]\n"
-    "       passport source quote URL TEXT [--force] [FETCH OPTIONS]\n"
-    "\n"
-    "The sources passports cite, fetched with libcurl into a content-\n"
-    "addressed cache kept with the registry (REGISTRY/passport-sources),\n"
-    "and the quotes of facts checked against their text.\n"
-    "\n"
-    "  list     every source (of passport ID) with kind, priority, URL and\n"
-    "           cache state\n"
-    "  fetch    download sources into the cache; one already cached from the\n"
-    "           same URL is kept unless --force; --url gives the URL of one\n"
-    "           source that has none (or replaces it for this fetch)\n"
-    "  show     what the registry says of a source and its cached metadata\n"
-    "  check    find every quote of the passports (of passport ID) in the\n"
-    "           cached text of its source, ignoring differences of white\n"
-    "           space, Unicode case and number spacing; a quote whose\n"
-    "           source is not cached is unchecked, never passing\n"
-    "  quote    fetch URL (through the same cache and limits) and say\n"
-    "           whether TEXT occurs in it\n"
-    "\n"
-    "fetch options:\n"
-    "  --allow-file          accept a file:// URL (never through a redirect)\n"
-    "  --max-size SIZE       largest body, bytes or with K, M, G (default "
-    "50M)\n"
-    "  --connect-timeout S   seconds to connect (default 10)\n"
-    "  --timeout S           seconds for the whole transfer (default 300)\n"
-    "  --stall S             give up after S seconds without data (default "
-    "30)\n"
-    "  -q, --quiet           no progress bar and no per-source lines\n"
-    "Redirects: at most 5, to http or https only, never https to http.\n"
-    "Proxies come from http_proxy, https_proxy and no_proxy.\n"
-    "\n"
-    "  --strict              check: also fail when a quote is unchecked\n"
-    "  -h, --help            show this help\n"
-    "\n"
-    "exit status: 0 success (check: every checked quote found; quote:\n"
-    "found), 1 check: a quote is missing (--strict: or unchecked), quote:\n"
-    "not found, 2 usage, 3 other error (a fetch failed, not searchable)\n";
 
 /* ---- options shared by the subcommands ---------------------------------- */
 
@@ -130,7 +84,7 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         case O_STRICT: o->strict = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h':
-            fputs(usage_text, stdout);
+            fputs(cli_help("source"), stdout);
             return -1;
         default: /* the limits of a fetch */
             if (c < O_ALLOW_FILE)
@@ -387,7 +341,7 @@ int cmd_source(int argc, char **argv)
         return cli_usage("source", "expected a subcommand: list, fetch, "
                          "show, check or quote");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-        fputs(usage_text, stdout);
+        fputs(cli_help("source"), stdout);
         return PP_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)

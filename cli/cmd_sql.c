@@ -7,16 +7,6 @@
 #include "../core/json.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport sql [--format table|json|csv] STATEMENT\n"
-    "\n"
-    "Run one read-only SQL statement on the registry's index (tables:\n"
-    "commits, commit_passports, passports, names, facts, meta; see\n"
-    "docs/INDEX.md).  The database is opened read-only and anything but\n"
-    "reading is refused.\n"
-    "\n"
-    "  -f, --format FMT   table (default), json ({columns, rows}) or csv\n"
-    "  -h, --help         show this help\n";
 
 int cmd_sql(int argc, char **argv)
 {
@@ -38,7 +28,7 @@ int cmd_sql(int argc, char **argv)
             if (cli_parse_format("sql", optarg, "table,json,csv", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("sql"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }

@@ -9,25 +9,6 @@
 #include "../core/json.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport validate [--at REV|DATE] [--format text|json] "
-    "[FILE...]\n"
-    "\n"
-    "Validate passport files: strict JSON, the schema\n"
-    "(schema/passport.schema.json) and the rules JSON Schema cannot state\n"
-    "(id equals the file name, evidence sources exist, active <= total\n"
-    "parameters, ...).  With no FILE, validate every passport of the\n"
-    "registry (at --at, default the tip).  '-' reads one passport from\n"
-    "standard input.\n"
-    "\n"
-    "Each error is one line on standard error: FILE: POINTER: message.\n"
-    "\n"
-    "  -f, --format FMT   text (default) or json: {\"files\": [{\"file\",\n"
-    "                     \"valid\", \"errors\": [{\"pointer\", \"message\"}]}],\n"
-    "                     \"summary\": {\"files\", \"valid\", \"invalid\"}}\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 all valid, 1 some file invalid, 2 usage, 3 other error\n";
 
 static void print_text(const pp_reg_set *s, size_t invalid, size_t failed)
 {
@@ -82,7 +63,7 @@ int cmd_validate(int argc, char **argv)
             at_spec = optarg;
             break;
         case 'h':
-            fputs(usage_text, stdout);
+            fputs(cli_help("validate"), stdout);
             return PP_EXIT_OK;
         default:
             return PP_EXIT_USAGE;

@@ -11,25 +11,6 @@
 #include "../verify/verify.h"
 #include "../core/banned.h"
 
-static const char usage_text[] =
-    "usage: passport verify [--at REV|DATE] [--format text|json] "
-    "[ID|FILE...]\n"
-    "\n"
-    "Check every passport of the registry (or the ones named, or passport\n"
-    "files): stated derived values (training compute, tokens per parameter,\n"
-    "memory) against their recomputation within the precision they were\n"
-    "stated with, and internal consistency (qualifiers, plausible units,\n"
-    "dates in order, loss-spike records).  Rules: docs/VERIFY.md.  An\n"
-    "argument ending in .json is a file; anything else an id or alias.\n"
-    "\n"
-    "  --at REV|DATE      the registry as of a revision or a date\n"
-    "  -f, --format FMT   text (default): PASSPORT:POINTER: severity:\n"
-    "                     message [rule]; json: {\"findings\": [...],\n"
-    "                     \"summary\": {...}}\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage,\n"
-    "3 other error\n";
 
 static int ends_with_json(const char *s)
 {
@@ -132,7 +113,7 @@ int cmd_verify(int argc, char **argv)
                 return PP_EXIT_USAGE;
             break;
         case 'a': at_spec = optarg; break;
-        case 'h': fputs(usage_text, stdout); return PP_EXIT_OK;
+        case 'h': fputs(cli_help("verify"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
     }
