@@ -8,143 +8,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/num.h"
 #include "../calc/sheet.h"
 #include "../core/banned.h"
 
-
-/* ------------------------------------------------------------------ */
-/* Options: --name value pairs, each used at most once                */
-/* ------------------------------------------------------------------ */
-
-#define MAX_OPTS 24
-
-struct opts {
-    const char *name[MAX_OPTS];
-    const char *value[MAX_OPTS];
-    int used[MAX_OPTS];
-    int n;
-    const char *roles[16]; /* --role may repeat */
-    int nroles;
-    const char *positional;
-    enum pp_format fmt;
-};
-
-static int parse_opts(int argc, char **argv, struct opts *o)
-{
-    memset(o, 0, sizeof(*o));
-    o->fmt = PP_FMT_TEXT;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strncmp(a, "--", 2) != 0) {
-            if (o->positional)
-                return cli_usage("calc", "unexpected argument '%s'", a);
-            o->positional = a;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return cli_usage("calc", "option '%s' needs a value", a);
-        if (!strcmp(a, "--format")) {
-            if (cli_parse_format("calc", argv[++i], "text,json", &o->fmt) < 0)
-                return PP_EXIT_USAGE;
-            continue;
-        }
-        if (!strcmp(a, "--role")) {
-            if (o->nroles == 16)
-                return cli_usage("calc", "too many --role options");
-            o->roles[o->nroles++] = argv[++i];
-            continue;
-        }
-        for (int k = 0; k < o->n; k++)
-            if (!strcmp(o->name[k], a + 2))
-                return cli_usage("calc", "option '%s' given twice", a);
-        if (o->n == MAX_OPTS)
-            return cli_usage("calc", "too many options");
-        o->name[o->n] = a + 2;
-        o->value[o->n++] = argv[++i];
-    }
-    return 0;
-}
-
-static const char *opt(struct opts *o, const char *name)
-{
-    for (int k = 0; k < o->n; k++)
-        if (!strcmp(o->name[k], name)) {
-            o->used[k] = 1;
-            return o->value[k];
-        }
-    return NULL;
-}
-
-/* A required or defaulted number; returns 0 or an exit status. */
-static int num(struct opts *o, const char *name, const double *dflt,
-               double *out)
-{
-    const char *v = opt(o, name);
-    char what[48];
-    /* Name the argument as the calculators do ("params must be..."). */
-    snprintf(what, sizeof(what), "%s", name);
-    if (!v) {
-        if (dflt) {
-            *out = *dflt;
-            return 0;
-        }
-        return cli_usage("calc", "missing --%s", what);
-    }
-    if (pp_num_parse(v, what, out, NULL) < 0)
-        return cli_fail(PP_EXIT_USAGE, "calc", "%s", pp_error_last());
-    return 0;
-}
-
-static int leftovers(struct opts *o)
-{
-    for (int k = 0; k < o->n; k++)
-        if (!o->used[k])
-            return cli_usage("calc", "option '--%s' does not apply here",
-                             o->name[k]);
-    return 0;
-}
-
-/* A comma-separated list of numbers, at most `max`. */
-static int num_list(struct opts *o, const char *name, double *v, size_t max,
-                    size_t *n)
-{
-    const char *s = opt(o, name);
-    char buf[64], what[48];
-    *n = 0;
-    snprintf(what, sizeof(what), "%s", name);
-    if (!s)
-        return cli_usage("calc", "missing --%s", what);
-    while (*s) {
-        size_t len = strcspn(s, ",");
-        if (*n == max)
-            return cli_usage("calc", "%s: at most %zu values", what, max);
-        if (len >= sizeof(buf))
-            return cli_usage("calc", "%s: value too long", what);
-        memcpy(buf, s, len);
-        buf[len] = '\0';
-        if (pp_num_parse(buf, what, &v[(*n)++], NULL) < 0)
-            return cli_fail(PP_EXIT_USAGE, "calc", "%s", pp_error_last());
-        s += len;
-        if (*s == ',')
-            s++;
-    }
-    if (*n == 0)
-        return cli_usage("calc", "%s: no values", what);
-    return 0;
-}
-
-static int law_opts(struct opts *o, pp_law *law)
+static int law_opts(struct cli_named *o, pp_law *law)
 {
     pp_law d = pp_law_default();
     int rc;
-    if ((rc = num(o, "E", &d.E, &law->E)) || (rc = num(o, "A", &d.A, &law->A)) ||
-        (rc = num(o, "B", &d.B, &law->B)) ||
-        (rc = num(o, "alpha", &d.alpha, &law->alpha)) ||
-        (rc = num(o, "beta", &d.beta, &law->beta)) ||
-        (rc = num(o, "kappa", &d.kappa, &law->kappa)))
+    if ((rc = cli_named_num(o, "E", &d.E, &law->E)) || (rc = cli_named_num(o, "A", &d.A, &law->A)) ||
+        (rc = cli_named_num(o, "B", &d.B, &law->B)) ||
+        (rc = cli_named_num(o, "alpha", &d.alpha, &law->alpha)) ||
+        (rc = cli_named_num(o, "beta", &d.beta, &law->beta)) ||
+        (rc = cli_named_num(o, "kappa", &d.kappa, &law->kappa)))
         return rc;
     return 0;
 }
@@ -192,35 +71,14 @@ struct pinfo {
     pp_sheet_run run;
 };
 
-/* Load passport `query` and read the figures a calculation takes from it:
- * the N of 6ND (schema/fact.h), the total, the tokens, the cluster. */
+/* Load passport `query` and the figures a calculation takes from it. */
 static int load_run(const char *query, struct pinfo *pi)
 {
-    const cJSON *doc;
-    pp_fact_num n, t, d, dev, thr;
     int rc;
     memset(pi, 0, sizeof(*pi));
     if ((rc = cli_load_passport("calc", NULL, query, &pi->reg, &pi->p)) != 0)
         return rc;
-    doc = pp_passport_json(pi->p);
-    pi->run.id = pp_passport_id(pi->p);
-    pi->run.name = pp_passport_name(pi->p);
-    pi->run.moe = pp_fact_is_moe(doc);
-    if ((pi->run.has_active = pp_fact_compute_params(doc, &n) != 0))
-        pi->run.active = n.value;
-    if ((pi->run.has_total = pp_fact_number(doc, "params.total", &t)))
-        pi->run.total = t.value;
-    if ((pi->run.has_tokens = pp_fact_number(doc, "training.tokens", &d))) {
-        pi->run.tokens = d.value;
-        pi->run.tokens_qualifier = strcmp(d.qualifier, "=") ? d.qualifier
-                                                            : "";
-    }
-    if (pp_fact_number(doc, "hardware.devices", &dev) &&
-        pp_fact_number(doc, "hardware.throughput_per_device", &thr)) {
-        pi->run.has_cluster = 1;
-        pi->run.devices = dev.value;
-        pi->run.throughput = thr.value;
-    }
+    pp_fact_sheet_run(pp_passport_json(pi->p), &pi->run);
     return 0;
 }
 
@@ -234,12 +92,12 @@ static void pinfo_free(struct pinfo *pi)
 /* Kinds                                                              */
 /* ------------------------------------------------------------------ */
 
-static int calc_run(struct opts *op, pp_sheet *s, int tpp)
+static int calc_run(struct cli_named *op, pp_sheet *s, int tpp)
 {
     struct pinfo pi;
     double kappa, six = 6;
     int rc;
-    if ((rc = num(op, "kappa", &six, &kappa)) || (rc = leftovers(op)) ||
+    if ((rc = cli_named_num(op, "kappa", &six, &kappa)) || (rc = cli_named_done(op)) ||
         (rc = load_run(op->positional, &pi)))
         return abandon(s, rc);
     if (!pi.run.has_tokens || (!pi.run.has_active && !pi.run.has_total)) {
@@ -255,7 +113,7 @@ static int calc_run(struct opts *op, pp_sheet *s, int tpp)
     return done(s, op->fmt, rc);
 }
 
-static int calc_flops_or_tpp(struct opts *op, int tpp)
+static int calc_flops_or_tpp(struct cli_named *op, int tpp)
 {
     pp_sheet s;
     double n, d, kappa = 6, six = 6;
@@ -263,14 +121,14 @@ static int calc_flops_or_tpp(struct opts *op, int tpp)
     pp_sheet_init(&s, tpp ? "tpp" : "flops");
     if (op->positional)
         return calc_run(op, &s, tpp);
-    if ((rc = num(op, "params", NULL, &n)) || (rc = num(op, "tokens", NULL, &d)) ||
-        (!tpp && (rc = num(op, "kappa", &six, &kappa))) || (rc = leftovers(op)))
+    if ((rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_num(op, "tokens", NULL, &d)) ||
+        (!tpp && (rc = cli_named_num(op, "kappa", &six, &kappa))) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, tpp ? pp_sheet_tpp(&s, n, d)
                                  : pp_sheet_flops(&s, n, d, kappa));
 }
 
-static int calc_chinchilla(struct opts *op)
+static int calc_chinchilla(struct cli_named *op)
 {
     pp_sheet s;
     pp_law law;
@@ -279,40 +137,40 @@ static int calc_chinchilla(struct opts *op)
     pp_sheet_init(&s, "chinchilla");
     if ((rc = law_opts(op, &law)))
         return abandon(&s, rc);
-    if (opt(op, "budget")) {
-        if ((rc = num(op, "budget", NULL, &c)) || (rc = leftovers(op)))
+    if (cli_named_get(op, "budget")) {
+        if ((rc = cli_named_num(op, "budget", NULL, &c)) || (rc = cli_named_done(op)))
             return abandon(&s, rc);
         return done(&s, op->fmt, pp_sheet_optimum(&s, &law, c));
     }
-    if ((rc = num(op, "params", NULL, &n)) || (rc = num(op, "tokens", NULL, &d)) ||
-        (rc = leftovers(op)))
+    if ((rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_num(op, "tokens", NULL, &d)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_loss(&s, &law, n, d));
 }
 
-static int calc_isoflop(struct opts *op)
+static int calc_isoflop(struct cli_named *op)
 {
     pp_sheet s;
     pp_law law;
     double c, n;
     int rc;
     pp_sheet_init(&s, "isoflop");
-    if ((rc = law_opts(op, &law)) || (rc = num(op, "budget", NULL, &c)) ||
-        (rc = num(op, "params", NULL, &n)) || (rc = leftovers(op)))
+    if ((rc = law_opts(op, &law)) || (rc = cli_named_num(op, "budget", NULL, &c)) ||
+        (rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_isoflop(&s, &law, c, n));
 }
 
-static int calc_pair(struct opts *op, int breakeven)
+static int calc_pair(struct cli_named *op, int breakeven)
 {
     pp_sheet s;
     pp_law law;
     double n, d, n2;
     int rc;
     pp_sheet_init(&s, breakeven ? "breakeven" : "same-loss");
-    if ((rc = law_opts(op, &law)) || (rc = num(op, "params", NULL, &n)) ||
-        (rc = num(op, "tokens", NULL, &d)) ||
-        (rc = num(op, "other-params", NULL, &n2)) || (rc = leftovers(op)))
+    if ((rc = law_opts(op, &law)) || (rc = cli_named_num(op, "params", NULL, &n)) ||
+        (rc = cli_named_num(op, "tokens", NULL, &d)) ||
+        (rc = cli_named_num(op, "other-params", NULL, &n2)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt,
                 breakeven ? pp_sheet_breakeven(&s, &law, n, d, n2)
@@ -320,17 +178,17 @@ static int calc_pair(struct opts *op, int breakeven)
 }
 
 /* --role ROLE=FORMAT, each in turn. */
-static int memory_roles(struct opts *op, pp_memory *m)
+static int memory_roles(struct cli_named *op, pp_memory *m)
 {
-    for (int i = 0; i < op->nroles; i++) {
+    for (int i = 0; i < op->nrepeated; i++) {
         char role[32];
-        const char *eq = strchr(op->roles[i], '=');
-        size_t n = eq ? (size_t)(eq - op->roles[i]) : 0;
+        const char *eq = strchr(op->repeated[i], '=');
+        size_t n = eq ? (size_t)(eq - op->repeated[i]) : 0;
         int rc;
         if (!eq || n == 0 || n >= sizeof(role))
             return cli_usage("calc", "--role: expected ROLE=FORMAT, got '%s'",
-                             op->roles[i]);
-        memcpy(role, op->roles[i], n);
+                             op->repeated[i]);
+        memcpy(role, op->repeated[i], n);
         role[n] = '\0';
         if ((rc = pp_memory_set_role(m, role, eq + 1)) < 0)
             return cli_fail(cli_exit_for(rc), "calc", "%s", pp_error_last());
@@ -338,7 +196,7 @@ static int memory_roles(struct opts *op, pp_memory *m)
     return 0;
 }
 
-static int calc_memory(struct opts *op)
+static int calc_memory(struct cli_named *op)
 {
     pp_sheet s;
     pp_memory m;
@@ -347,15 +205,15 @@ static int calc_memory(struct opts *op)
     int rc;
     memset(&m, 0, sizeof(m));
     pp_sheet_init(&s, "memory");
-    preset = opt(op, "preset");
-    if ((rc = num(op, "params", NULL, &m.params)) ||
-        (rc = num(op, "zero", &zero, &zero)) ||
-        (rc = num(op, "ranks", &one, &m.ranks)) || (rc = leftovers(op)))
+    preset = cli_named_get(op, "preset");
+    if ((rc = cli_named_num(op, "params", NULL, &m.params)) ||
+        (rc = cli_named_num(op, "zero", &zero, &zero)) ||
+        (rc = cli_named_num(op, "ranks", &one, &m.ranks)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
         return abandon(&s, cli_usage("calc", "--zero must be 0, 1, 2 or 3"));
     m.zero_stage = (int)zero;
-    if (!preset && op->nroles == 0)
+    if (!preset && op->nrepeated == 0)
         preset = "bf16-adamw";
     if (preset && (rc = pp_memory_preset(&m, preset)) < 0)
         return done(&s, op->fmt, rc);
@@ -364,22 +222,22 @@ static int calc_memory(struct opts *op)
     return done(&s, op->fmt, pp_sheet_memory(&s, &m, preset));
 }
 
-static int calc_bubble(struct opts *op)
+static int calc_bubble(struct cli_named *op)
 {
     pp_sheet s;
     double p, m;
     int rc;
     pp_sheet_init(&s, "bubble");
-    if ((rc = num(op, "stages", NULL, &p)) ||
-        (rc = num(op, "microbatches", NULL, &m)) || (rc = leftovers(op)))
+    if ((rc = cli_named_num(op, "stages", NULL, &p)) ||
+        (rc = cli_named_num(op, "microbatches", NULL, &m)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_bubble(&s, p, m));
 }
 
 /* --share s, where a share may be written as a percentage: 15% = 0.15. */
-static int share_opt(struct opts *op, double *s)
+static int share_opt(struct cli_named *op, double *s)
 {
-    const char *sv = opt(op, "share");
+    const char *sv = cli_named_get(op, "share");
     char buf[32];
     size_t n;
     int rc;
@@ -398,33 +256,33 @@ static int share_opt(struct opts *op, double *s)
                   : 0;
 }
 
-static int calc_epochs(struct opts *op)
+static int calc_epochs(struct cli_named *op)
 {
     pp_sheet s;
     double t, sh, u;
     int rc;
     pp_sheet_init(&s, "epochs");
-    if ((rc = share_opt(op, &sh)) || (rc = num(op, "tokens", NULL, &t)) ||
-        (rc = num(op, "unique", NULL, &u)) || (rc = leftovers(op)))
+    if ((rc = share_opt(op, &sh)) || (rc = cli_named_num(op, "tokens", NULL, &t)) ||
+        (rc = cli_named_num(op, "unique", NULL, &u)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_epochs(&s, t, sh, u));
 }
 
-static int calc_qkclip(struct opts *op)
+static int calc_qkclip(struct cli_named *op)
 {
     pp_sheet s;
     double tau, split, half = 0.5, m[256];
     size_t n;
     int rc;
     pp_sheet_init(&s, "qkclip");
-    if ((rc = num(op, "tau", NULL, &tau)) ||
-        (rc = num(op, "split", &half, &split)) ||
-        (rc = num_list(op, "maxima", m, 256, &n)) || (rc = leftovers(op)))
+    if ((rc = cli_named_num(op, "tau", NULL, &tau)) ||
+        (rc = cli_named_num(op, "split", &half, &split)) ||
+        (rc = cli_named_list(op, "maxima", m, 256, &n)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_qkclip(&s, tau, split, m, n));
 }
 
-static int calc_adamw(struct opts *op)
+static int calc_adamw(struct cli_named *op)
 {
     pp_sheet s;
     pp_adamw h;
@@ -433,13 +291,13 @@ static int calc_adamw(struct opts *op)
     size_t n, ng;
     int rc;
     pp_sheet_init(&s, "adamw");
-    if ((rc = num_list(op, "theta", th, 256, &n)) ||
-        (rc = num_list(op, "grad", gr, 256, &ng)) ||
-        (rc = num(op, "lr", &d_lr, &h.lr)) ||
-        (rc = num(op, "weight-decay", &d_wd, &h.weight_decay)) ||
-        (rc = num(op, "beta1", &d_b1, &h.beta1)) ||
-        (rc = num(op, "beta2", &d_b2, &h.beta2)) ||
-        (rc = num(op, "eps", &d_eps, &h.eps)) || (rc = leftovers(op)))
+    if ((rc = cli_named_list(op, "theta", th, 256, &n)) ||
+        (rc = cli_named_list(op, "grad", gr, 256, &ng)) ||
+        (rc = cli_named_num(op, "lr", &d_lr, &h.lr)) ||
+        (rc = cli_named_num(op, "weight-decay", &d_wd, &h.weight_decay)) ||
+        (rc = cli_named_num(op, "beta1", &d_b1, &h.beta1)) ||
+        (rc = cli_named_num(op, "beta2", &d_b2, &h.beta2)) ||
+        (rc = cli_named_num(op, "eps", &d_eps, &h.eps)) || (rc = cli_named_done(op)))
         return abandon(&s, rc);
     if (n != ng)
         return abandon(&s, cli_usage("calc", "--theta has %zu values, "
@@ -447,7 +305,7 @@ static int calc_adamw(struct opts *op)
     return done(&s, op->fmt, pp_sheet_adamw(&s, &h, th, gr, n));
 }
 
-static int calc_cluster(struct opts *op)
+static int calc_cluster(struct cli_named *op)
 {
     pp_sheet s;
     struct pinfo pi;
@@ -455,9 +313,9 @@ static int calc_cluster(struct opts *op)
     int rc;
     pp_sheet_init(&s, "cluster");
     if (!op->positional) {
-        if ((rc = num(op, "devices", NULL, &n)) ||
-            (rc = num(op, "throughput", NULL, &f)) ||
-            (rc = num(op, "days", NULL, &days)) || (rc = leftovers(op)))
+        if ((rc = cli_named_num(op, "devices", NULL, &n)) ||
+            (rc = cli_named_num(op, "throughput", NULL, &f)) ||
+            (rc = cli_named_num(op, "days", NULL, &days)) || (rc = cli_named_done(op)))
             return abandon(&s, rc);
         return done(&s, op->fmt, pp_sheet_cluster(&s, n, f, days, NULL));
     }
@@ -466,8 +324,8 @@ static int calc_cluster(struct opts *op)
     if (!pi.run.has_cluster)
         rc = cli_fail(PP_EXIT_FAILURE, "calc", "%s does not disclose its "
                       "devices and per-device throughput", op->positional);
-    else if (!(opt(op, "days") && (rc = num(op, "days", NULL, &days))))
-        rc = leftovers(op);
+    else if (!(cli_named_get(op, "days") && (rc = cli_named_num(op, "days", NULL, &days))))
+        rc = cli_named_done(op);
     if (rc == 0)
         rc = pp_sheet_cluster(&s, pi.run.devices, pi.run.throughput, days,
                               &pi.run);
@@ -475,9 +333,26 @@ static int calc_cluster(struct opts *op)
     return rc > 0 ? abandon(&s, rc) : done(&s, op->fmt, rc);
 }
 
+static int calc_flops(struct cli_named *op) { return calc_flops_or_tpp(op, 0); }
+static int calc_tpp(struct cli_named *op) { return calc_flops_or_tpp(op, 1); }
+static int calc_same(struct cli_named *op) { return calc_pair(op, 0); }
+static int calc_even(struct cli_named *op) { return calc_pair(op, 1); }
+
+static const struct {
+    const char *name;
+    int (*fn)(struct cli_named *);
+} kinds[] = {
+    {"flops", calc_flops},      {"tpp", calc_tpp},
+    {"chinchilla", calc_chinchilla}, {"isoflop", calc_isoflop},
+    {"same-loss", calc_same},   {"breakeven", calc_even},
+    {"memory", calc_memory},    {"bubble", calc_bubble},
+    {"epochs", calc_epochs},    {"qkclip", calc_qkclip},
+    {"adamw", calc_adamw},      {"cluster", calc_cluster},
+};
+
 int cmd_calc(int argc, char **argv)
 {
-    struct opts op;
+    struct cli_named op;
     const char *kind;
     int rc;
 
@@ -491,32 +366,13 @@ int cmd_calc(int argc, char **argv)
             fputs(cli_help("calc"), stdout);
             return PP_EXIT_OK;
         }
-    if ((rc = parse_opts(argc, argv, &op)) != 0)
+    if ((rc = cli_named_parse(&op, "calc", "role", argc, argv, 2)) != 0)
         return rc;
     if (op.positional && strcmp(kind, "flops") && strcmp(kind, "tpp") &&
         strcmp(kind, "cluster"))
         return cli_usage("calc", "unexpected argument '%s'", op.positional);
-    if (!strcmp(kind, "flops") || !strcmp(kind, "tpp"))
-        return calc_flops_or_tpp(&op, !strcmp(kind, "tpp"));
-    if (!strcmp(kind, "chinchilla"))
-        return calc_chinchilla(&op);
-    if (!strcmp(kind, "isoflop"))
-        return calc_isoflop(&op);
-    if (!strcmp(kind, "same-loss"))
-        return calc_pair(&op, 0);
-    if (!strcmp(kind, "breakeven"))
-        return calc_pair(&op, 1);
-    if (!strcmp(kind, "memory"))
-        return calc_memory(&op);
-    if (!strcmp(kind, "bubble"))
-        return calc_bubble(&op);
-    if (!strcmp(kind, "epochs"))
-        return calc_epochs(&op);
-    if (!strcmp(kind, "qkclip"))
-        return calc_qkclip(&op);
-    if (!strcmp(kind, "adamw"))
-        return calc_adamw(&op);
-    if (!strcmp(kind, "cluster"))
-        return calc_cluster(&op);
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+        if (!strcmp(kind, kinds[i].name))
+            return kinds[i].fn(&op);
     return cli_usage("calc", "unknown kind '%s'", kind);
 }

@@ -131,6 +131,29 @@ pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out)
     return PP_BASIS_NONE;
 }
 
+void pp_fact_sheet_run(const cJSON *doc, pp_sheet_run *out)
+{
+    pp_fact_num n, t, d, dev, thr;
+    memset(out, 0, sizeof(*out));
+    out->id = pp_json_str(doc, "id", "");
+    out->name = pp_json_str(doc, "name", "");
+    out->moe = pp_fact_is_moe(doc);
+    if ((out->has_active = pp_fact_compute_params(doc, &n) != 0))
+        out->active = n.value;
+    if ((out->has_total = pp_fact_number(doc, "params.total", &t)))
+        out->total = t.value;
+    if ((out->has_tokens = pp_fact_number(doc, "training.tokens", &d))) {
+        out->tokens = d.value;
+        out->tokens_qualifier = strcmp(d.qualifier, "=") ? d.qualifier : "";
+    }
+    if (pp_fact_number(doc, "hardware.devices", &dev) &&
+        pp_fact_number(doc, "hardware.throughput_per_device", &thr)) {
+        out->has_cluster = 1;
+        out->devices = dev.value;
+        out->throughput = thr.value;
+    }
+}
+
 /* ---- building -------------------------------------------------------- */
 
 cJSON *pp_facts_add(cJSON *doc)

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "../calc/range.h"
+#include "../calc/sheet.h"
 #include "../core/buf.h"
 
 /* Whether a passport speaks of a fact. */
@@ -99,6 +100,12 @@ int pp_fact_is_moe(const cJSON *doc);
  * architecture is not on record.  Fills *out (may be NULL) and returns
  * the basis used, PP_BASIS_NONE when there is none. */
 pp_compute_basis pp_fact_compute_params(const cJSON *doc, pp_fact_num *out);
+
+/* The figures of run `doc` a calculation sheet takes (calc/sheet.h): id
+ * and name, whether it is an MoE, the N of 6ND as `active`, the total,
+ * the tokens and their qualifier, the devices and per-device throughput.
+ * Borrowed strings of doc. */
+void pp_fact_sheet_run(const cJSON *doc, pp_sheet_run *out);
 
 /* --- building ------------------------------------------------------- */
 
