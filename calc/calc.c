@@ -7,6 +7,8 @@
  */
 #include "calc.h"
 
+#include "microscope.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -232,33 +234,6 @@ int pp_mem_role_lookup(const char *name)
     return -1;
 }
 
-static const struct {
-    const char *name;
-    double bytes;
-} formats[] = {
-    {"fp32", 4},         {"fp16", 2},       {"bf16", 2},
-    {"fp8", 1},          {"fp8-e4m3", 1},   {"fp8-e5m2", 1},
-    {"e4m3", 1},         {"e5m2", 1},       {"int8", 1},
-    {"e5m6", 1.5},       /* 12 bits */
-    {"mxfp8", 1 + 1.0 / 32}, {"mxfp8-e4m3", 1 + 1.0 / 32},
-    {"mxfp8-e5m2", 1 + 1.0 / 32}, {"mxfp6-e2m3", 0.75 + 1.0 / 32},
-    {"mxfp6-e3m2", 0.75 + 1.0 / 32}, {"mxfp4", 0.5 + 1.0 / 32},
-    {"nvfp4", 0.5 + 1.0 / 16}, {"none", 0},
-};
-
-int pp_format_bytes(const char *format, double *out)
-{
-    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-        if (strcasecmp(formats[i].name, format) == 0) {
-            *out = formats[i].bytes;
-            return 0;
-        }
-    }
-    return pp_error_set(PP_EUSAGE, "unknown format '%s' (fp32, fp16, bf16, "
-                        "fp8-e4m3, fp8-e5m2, mxfp8, mxfp6-e2m3, mxfp4, nvfp4, "
-                        "int8, none)", format);
-}
-
 int pp_memory_set_role(pp_memory *m, const char *role, const char *format)
 {
     int r = pp_mem_role_lookup(role);
@@ -266,7 +241,7 @@ int pp_memory_set_role(pp_memory *m, const char *role, const char *format)
     if (r < 0)
         return pp_error_set(PP_EUSAGE, "unknown role '%s' (weights, grads, "
                             "master, moment1, moment2)", role);
-    CHECK(pp_format_bytes(format, &b));
+    CHECK(pp_numfmt_bytes(format, &b));
     m->bytes_per_param[r] = b;
     snprintf(m->format[r], sizeof(m->format[r]), "%s", format);
     return 0;

@@ -124,11 +124,6 @@ typedef struct pp_memory {
 const char *pp_mem_role_name(int role);
 int pp_mem_role_lookup(const char *name);
 
-/* Bytes per element of a format ("fp32" 4, "bf16" 2, "mxfp4" 0.5 plus one
- * E8M0 scale byte per 32 elements, "nvfp4" 0.5 plus one E4M3 byte per 16;
- * "none" 0).  PP_EUSAGE for an unknown name. */
-int pp_format_bytes(const char *format, double *out);
-
 /* Fill the roles from a preset: bf16-adamw, fp16-classic, v3-fp8, k3-qat
  * (docs/CALC.md says what each assumes).  PP_EUSAGE for an unknown one. */
 int pp_memory_preset(pp_memory *m, const char *preset);

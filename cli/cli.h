@@ -70,12 +70,12 @@ const char *cli_help(const char *cmd);
 extern const char *cli_registry_option;
 
 /* Output formats a command may accept. */
-enum pp_format { PP_FMT_TEXT, PP_FMT_TABLE, PP_FMT_JSON, PP_FMT_CSV };
+enum cli_output { CLI_OUT_TEXT, CLI_OUT_TABLE, CLI_OUT_JSON, CLI_OUT_CSV };
 
 /* Parse the argument of --format against `allowed` ("text,json").
  * Returns 0 or prints a usage error and returns -1. */
-int cli_parse_format(const char *cmd, const char *arg, const char *allowed,
-                     enum pp_format *out);
+int cli_parse_output(const char *cmd, const char *arg, const char *allowed,
+                     enum cli_output *out);
 
 /* "passport CMD: message" on stderr; returns `code` for convenient use. */
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
@@ -146,9 +146,9 @@ int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);
 int cli_lib_fail(const char *cmd, int rc);
 
 /* Render {"columns": [...], "rows": [[...]]} as an aligned table or, for
- * PP_FMT_CSV, CSV into `out` (core/table.h). */
+ * CLI_OUT_CSV, CSV into `out` (core/table.h). */
 void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
-                     enum pp_format fmt);
+                     enum cli_output fmt);
 
 /* Write `b` to stdout; returns 0 or PP_EXIT_FAILURE on a write error. */
 int cli_flush(const char *cmd, const pp_buf *b);

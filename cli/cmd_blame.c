@@ -19,7 +19,7 @@ int cmd_blame(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
     pp_buf id = PP_BUF_INIT, out = PP_BUF_INIT, field = PP_BUF_INIT;
     cJSON *blame = NULL;
@@ -31,7 +31,7 @@ int cmd_blame(int argc, char **argv)
     while ((c = cli_getopt("blame", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("blame", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("blame", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("blame"), stdout); return PP_EXIT_OK;
@@ -54,7 +54,7 @@ int cmd_blame(int argc, char **argv)
         rc = cli_lib_fail("blame", rc);
         goto done;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         pp_json_write_canonical(&out, blame, NULL);
     } else {
         cJSON_ArrayForEach(e, blame)

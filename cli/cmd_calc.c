@@ -33,11 +33,11 @@ static int law_opts(struct cli_named *o, pp_law *law)
 /* ------------------------------------------------------------------ */
 
 /* Print the sheet in the chosen form and release it. */
-static int flush(pp_sheet *s, enum pp_format fmt)
+static int flush(pp_sheet *s, enum cli_output fmt)
 {
     pp_buf b = PP_BUF_INIT;
     int rc;
-    pp_sheet_write(s, &b, fmt == PP_FMT_JSON);
+    pp_sheet_write(s, &b, fmt == CLI_OUT_JSON);
     rc = cli_flush("calc", &b);
     pp_buf_dispose(&b);
     pp_sheet_dispose(s);
@@ -45,7 +45,7 @@ static int flush(pp_sheet *s, enum pp_format fmt)
 }
 
 /* A calculation's result: printed, or its failure. */
-static int done(pp_sheet *s, enum pp_format fmt, int rc)
+static int done(pp_sheet *s, enum cli_output fmt, int rc)
 {
     if (rc < 0) {
         pp_sheet_dispose(s);

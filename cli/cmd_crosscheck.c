@@ -22,7 +22,7 @@ int cmd_crosscheck(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *file = NULL, *at_spec = NULL;
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     struct cli_set set;
     pp_csv *csv = NULL;
     cJSON *root = NULL;
@@ -35,7 +35,7 @@ int cmd_crosscheck(int argc, char **argv)
         case 'e': file = optarg; break;
         case 'a': at_spec = optarg; break;
         case 'f':
-            if (cli_parse_format("crosscheck", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("crosscheck", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("crosscheck"), stdout); return PP_EXIT_OK;
@@ -58,7 +58,7 @@ int cmd_crosscheck(int argc, char **argv)
                       pp_error_last());
         goto done;
     }
-    if (fmt == PP_FMT_JSON)
+    if (fmt == CLI_OUT_JSON)
         pp_json_write_canonical(&out, root, NULL);
     else
         pp_epoch_crosscheck_text(&out, root);

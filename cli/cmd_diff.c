@@ -19,7 +19,7 @@ int cmd_diff(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     const char *revs[2] = {NULL, NULL}, *name = NULL;
     int nrev = 0, c, rc;
     pp_reg *r = NULL;
@@ -31,7 +31,7 @@ int cmd_diff(int argc, char **argv)
     while ((c = cli_getopt("diff", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("diff", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("diff", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("diff"), stdout); return PP_EXIT_OK;
@@ -69,7 +69,7 @@ int cmd_diff(int argc, char **argv)
         rc = cli_lib_fail("diff", rc);
         goto done;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         pp_json_write_canonical(&out, diff, NULL);
     } else {
         const cJSON *ch;

@@ -10,7 +10,7 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/num.h"
-#include "../calc/format.h"
+#include "../calc/microscope.h"
 #include "../core/banned.h"
 
 
@@ -27,11 +27,11 @@ int cmd_format(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     const char *as = NULL, *scale_s = NULL, *round_s = "nearest";
     const char *seed_s = NULL, *block = NULL;
     int c, rc, table = 0;
-    const pp_fmt *f = NULL;
+    const pp_numfmt *f = NULL;
     pp_buf out = PP_BUF_INIT;
 
     cli_getopt_reset();
@@ -44,7 +44,7 @@ int cmd_format(int argc, char **argv)
         case 'b': block = optarg; break;
         case 't': table = 1; break;
         case 'f':
-            if (cli_parse_format("format", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("format", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("format"), stdout); return PP_EXIT_OK;
@@ -54,21 +54,21 @@ int cmd_format(int argc, char **argv)
     if (table) {
         if (as || block || optind < argc)
             return cli_usage("format", "--table takes no value or format");
-        pp_fmt_render_table(&out, fmt == PP_FMT_JSON);
+        pp_microscope_table(&out, fmt == CLI_OUT_JSON);
         rc = cli_flush("format", &out);
         pp_buf_dispose(&out);
         return rc;
     }
     if (!as)
         return cli_usage("format", "expected --as FMT (or --table)");
-    if (!(f = pp_fmt_lookup(as)))
+    if (!(f = pp_numfmt_lookup(as)))
         return cli_usage("format", "unknown format '%s' (fp32, fp16, bf16, "
                          "e4m3, e5m2, mxfp8-e4m3, mxfp8-e5m2, mxfp6-e2m3, "
                          "mxfp6-e3m2, mxfp4, nvfp4)", as);
     if (block) {
         if (optind < argc || scale_s)
             return cli_usage("format", "--block takes no VALUE or --scale");
-        if ((rc = pp_fmt_render_block(&out, f, block, fmt == PP_FMT_JSON)) <
+        if ((rc = pp_microscope_block(&out, f, block, fmt == CLI_OUT_JSON)) <
             0) {
             pp_buf_dispose(&out);
             return cli_fail(PP_EXIT_USAGE, "format", "%s", pp_error_last());
@@ -76,7 +76,7 @@ int cmd_format(int argc, char **argv)
     } else {
         double x, scale = 1;
         unsigned long long seed = 1;
-        enum pp_round mode;
+        enum pp_numfmt_round mode;
         if (argc - optind != 1)
             return cli_usage("format", "expected one VALUE");
         if (pp_num_parse(argv[optind], "value", &x, NULL) < 0)
@@ -97,9 +97,9 @@ int cmd_format(int argc, char **argv)
                 return cli_usage("format", "--seed: expected a whole number");
         }
         if (!scale_s && f->block)
-            scale = pp_fmt_block_scale(f, fabs(x));
-        if ((rc = pp_fmt_render_value(&out, f, x, scale, !scale_s && f->block,
-                                      mode, seed, fmt == PP_FMT_JSON)) < 0) {
+            scale = pp_numfmt_block_scale(f, fabs(x));
+        if ((rc = pp_microscope_value(&out, f, x, scale, !scale_s && f->block,
+                                      mode, seed, fmt == CLI_OUT_JSON)) < 0) {
             pp_buf_dispose(&out);
             return cli_fail(PP_EXIT_USAGE, "format", "%s", pp_error_last());
         }

@@ -53,7 +53,7 @@ int cmd_get(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
     pp_passport *p = NULL;
     const char *fact, *at_spec = NULL;
@@ -64,7 +64,7 @@ int cmd_get(int argc, char **argv)
     while ((c = cli_getopt("get", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("get", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("get", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'a':
@@ -86,7 +86,7 @@ int cmd_get(int argc, char **argv)
     if ((rc = cli_load_passport("get", at_spec, argv[optind], &r, &p)) != 0)
         return rc;
     rc = pp_render_entry(&out, p, fact,
-                         fmt == PP_FMT_JSON ? PP_RENDER_JSON : PP_RENDER_TEXT);
+                         fmt == CLI_OUT_JSON ? PP_RENDER_JSON : PP_RENDER_TEXT);
     rc = rc < 0 ? cli_fail(PP_EXIT_FAILURE, "get", "%s", pp_error_last())
                 : cli_flush("get", &out);
     pp_passport_free(p);

@@ -17,7 +17,7 @@ int cmd_list(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TABLE;
+    enum cli_output fmt = CLI_OUT_TABLE;
     pp_reg *r = NULL;
     pp_at at;
     cJSON *items = NULL;
@@ -29,7 +29,7 @@ int cmd_list(int argc, char **argv)
     while ((c = cli_getopt("list", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("list", optarg, "table,json", &fmt) < 0)
+            if (cli_parse_output("list", optarg, "table,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'a':
@@ -53,7 +53,7 @@ int cmd_list(int argc, char **argv)
         goto done;
     }
     rc = pp_render_list(&out, items,
-                        fmt == PP_FMT_JSON ? PP_RENDER_JSON : PP_RENDER_TEXT);
+                        fmt == CLI_OUT_JSON ? PP_RENDER_JSON : PP_RENDER_TEXT);
     rc = rc < 0 ? cli_fail(PP_EXIT_FAILURE, "list", "%s", pp_error_last())
                 : cli_flush("list", &out);
 done:

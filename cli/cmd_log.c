@@ -18,7 +18,7 @@ int cmd_log(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
     pp_buf id = PP_BUF_INIT, out = PP_BUF_INIT;
     cJSON *log = NULL;
@@ -30,7 +30,7 @@ int cmd_log(int argc, char **argv)
     while ((c = cli_getopt("log", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("log", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("log", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("log"), stdout); return PP_EXIT_OK;
@@ -60,7 +60,7 @@ int cmd_log(int argc, char **argv)
                       id.ptr);
         goto done;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         pp_json_write_canonical(&out, log, NULL);
     } else {
         cJSON_ArrayForEach(e, log)

@@ -20,7 +20,7 @@ int cmd_pull(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     const char *author = NULL, *name;
     pp_reg *r = NULL;
     pp_who *who = NULL;
@@ -34,7 +34,7 @@ int cmd_pull(int argc, char **argv)
         case 'x': abort_merge = 1; break;
         case 'A': author = optarg; break;
         case 'f':
-            if (cli_parse_format("pull", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("pull", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("pull"), stdout); return PP_EXIT_OK;
@@ -61,7 +61,7 @@ int cmd_pull(int argc, char **argv)
         rc = cli_lib_fail("pull", rc);
         goto done;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         pp_json_write_canonical(&out, res, NULL);
     } else if (rc == PP_ECONFLICT) {
         int n = cJSON_GetArraySize(pp_json_get(res, "conflicts"));

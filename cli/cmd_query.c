@@ -12,13 +12,13 @@
 
 
 /* A cell for people (table) or tools (csv): facts by value. */
-static cJSON *cell(const cJSON *v, enum pp_format fmt)
+static cJSON *cell(const cJSON *v, enum cli_output fmt)
 {
     if (cJSON_IsObject(v)) {
         cJSON *value;
         if (pp_fact_status_of(v) == PP_FACT_UNDISCLOSED)
             return cJSON_CreateString("undisclosed");
-        if (fmt == PP_FMT_TABLE) {
+        if (fmt == CLI_OUT_TABLE) {
             pp_buf b = PP_BUF_INIT;
             pp_fact_format(&b, v);
             value = cJSON_CreateString(pp_buf_cstr(&b));
@@ -40,7 +40,7 @@ int cmd_query(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TABLE;
+    enum cli_output fmt = CLI_OUT_TABLE;
     const char *at_spec = NULL, *fields = NULL;
     pp_reg *r = NULL;
     pp_buf out = PP_BUF_INIT;
@@ -55,7 +55,7 @@ int cmd_query(int argc, char **argv)
         case 'a': at_spec = optarg; break;
         case 'F': fields = optarg; break;
         case 'f':
-            if (cli_parse_format("query", optarg, "table,json,csv", &fmt) < 0)
+            if (cli_parse_output("query", optarg, "table,json,csv", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("query"), stdout); return PP_EXIT_OK;
@@ -85,14 +85,14 @@ int cmd_query(int argc, char **argv)
             cJSON_ArrayForEach(f, row)
             {
                 cJSON_AddItemToArray(cells, cell(f, fmt));
-                cJSON_AddItemToObject(obj, f->string, cell(f, PP_FMT_JSON));
+                cJSON_AddItemToObject(obj, f->string, cell(f, CLI_OUT_JSON));
             }
-            cJSON_AddItemToArray(rows, fmt == PP_FMT_JSON ? obj : cells);
-            cJSON_Delete(fmt == PP_FMT_JSON ? cells : obj);
+            cJSON_AddItemToArray(rows, fmt == CLI_OUT_JSON ? obj : cells);
+            cJSON_Delete(fmt == CLI_OUT_JSON ? cells : obj);
         }
         cJSON_AddItemToObject(table, "rows", rows);
     }
-    if (fmt == PP_FMT_JSON)
+    if (fmt == CLI_OUT_JSON)
         pp_json_write_canonical(&out, pp_json_get(table, "rows"),
                                 NULL);
     else

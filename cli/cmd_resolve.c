@@ -25,7 +25,7 @@ int cmd_resolve(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     const char *side = NULL, *value = NULL, *author = NULL;
     pp_reg *r = NULL;
     pp_who *who = NULL;
@@ -42,7 +42,7 @@ int cmd_resolve(int argc, char **argv)
         case 'v': side = "value", value = optarg, nsides++; break;
         case 'A': author = optarg; break;
         case 'f':
-            if (cli_parse_format("resolve", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("resolve", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("resolve"), stdout); return PP_EXIT_OK;
@@ -59,7 +59,7 @@ int cmd_resolve(int argc, char **argv)
             rc = cli_lib_fail("resolve", rc);
             goto done;
         }
-        if (fmt == PP_FMT_JSON)
+        if (fmt == CLI_OUT_JSON)
             pp_json_write_canonical(&out, res, NULL);
         else
             pp_render_conflicts(&out, res);
@@ -77,7 +77,7 @@ int cmd_resolve(int argc, char **argv)
         rc = cli_lib_fail("resolve", rc);
         goto done;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         pp_json_write_canonical(&out, res, NULL);
     } else {
         const cJSON *commit = pp_json_get(res, "commit");

@@ -19,7 +19,7 @@ int cmd_rules(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_rules *r = NULL;
     pp_diags d = PP_DIAGS_INIT;
     pp_buf out = PP_BUF_INIT;
@@ -30,7 +30,7 @@ int cmd_rules(int argc, char **argv)
         switch (c) {
         case 'c': check = 1; break;
         case 'f':
-            if (cli_parse_format("rules", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("rules", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("rules"), stdout); return PP_EXIT_OK;
@@ -49,7 +49,7 @@ int cmd_rules(int argc, char **argv)
     if (rc < 0)
         return cli_fail(rc == PP_EINVALID ? PP_EXIT_CHECK : PP_EXIT_FAILURE,
                         "rules", "%s", pp_error_last());
-    if (fmt == PP_FMT_JSON)
+    if (fmt == CLI_OUT_JSON)
         pp_json_write_canonical(&out, pp_rules_list(r), NULL);
     else
         pp_rules_list_text(&out, r);

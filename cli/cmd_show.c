@@ -17,7 +17,7 @@ int cmd_show(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
     pp_passport *p = NULL;
     const char *at_spec = NULL;
@@ -28,7 +28,7 @@ int cmd_show(int argc, char **argv)
     while ((c = cli_getopt("show", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("show", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("show", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'a':
@@ -45,7 +45,7 @@ int cmd_show(int argc, char **argv)
         return cli_usage("show", "expected one ID|ALIAS");
     if ((rc = cli_load_passport("show", at_spec, argv[optind], &r, &p)) != 0)
         return rc;
-    if (fmt == PP_FMT_JSON)
+    if (fmt == CLI_OUT_JSON)
         rc = pp_passport_canonical(pp_passport_json(p), &out);
     else
         rc = pp_render_passport(&out, pp_passport_json(p));

@@ -22,7 +22,7 @@
 
 struct opts {
     const char *cmd;
-    enum pp_format fmt;
+    enum cli_output fmt;
     const char *at_spec;
     const char *url;
     int all, force, strict, quiet;
@@ -74,7 +74,7 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         case 'f':
             if (!formats)
                 return cli_usage(o->cmd, "this subcommand has no --format");
-            if (cli_parse_format(o->cmd, optarg, formats, &o->fmt) < 0)
+            if (cli_parse_output(o->cmd, optarg, formats, &o->fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case O_AT: o->at_spec = optarg; break;
@@ -155,7 +155,7 @@ static int source_list(struct opts *o, int argc, char **argv, struct ctx *x,
                     "'%s' with different URLs\n", o->cmd,
                     pp_json_str(s, "id", ""));
     }
-    if (rc == 0 && o->fmt == PP_FMT_JSON)
+    if (rc == 0 && o->fmt == CLI_OUT_JSON)
         pp_json_write_canonical(out, list, NULL);
     else if (rc == 0)
         cli_render_rows(out, pp_json_get(table, "columns"),
@@ -236,7 +236,7 @@ static int source_show(struct opts *o, int argc, char **argv, struct ctx *x,
     if ((rc = pp_sources_show(x->cache, x->set.docs, x->set.n, argv[0],
                               &shown)) < 0)
         return cli_lib_fail(o->cmd, rc);
-    if (o->fmt == PP_FMT_JSON)
+    if (o->fmt == CLI_OUT_JSON)
         pp_json_write_canonical(out, shown, NULL);
     else
         pp_sources_show_text(out, shown);
@@ -256,7 +256,7 @@ static int source_check(struct opts *o, int argc, char **argv,
     if ((rc = pp_sources_check(x->cache, x->set.docs, x->set.n, x->only,
                                &res)) < 0)
         return cli_lib_fail(o->cmd, rc);
-    if (o->fmt == PP_FMT_JSON)
+    if (o->fmt == CLI_OUT_JSON)
         pp_json_write_canonical(out, res.report, NULL);
     else
         pp_quote_check_text(out, &res);
@@ -306,14 +306,14 @@ static const struct sub {
     int (*fn)(struct opts *o, int argc, char **argv, struct ctx *x,
               pp_buf *out);
     const char *formats; /* the values of --format; NULL: no --format */
-    enum pp_format fmt;  /* its default */
+    enum cli_output fmt;  /* its default */
     int fetching;        /* takes the fetch options */
 } subs[] = {
-    {"list", "source list", source_list, "table,json,csv", PP_FMT_TABLE, 0},
-    {"fetch", "source fetch", source_fetch, NULL, PP_FMT_TEXT, 1},
-    {"show", "source show", source_show, "text,json", PP_FMT_TEXT, 0},
-    {"check", "source check", source_check, "text,json", PP_FMT_TEXT, 0},
-    {"quote", "source quote", source_quote, NULL, PP_FMT_TEXT, 1},
+    {"list", "source list", source_list, "table,json,csv", CLI_OUT_TABLE, 0},
+    {"fetch", "source fetch", source_fetch, NULL, CLI_OUT_TEXT, 1},
+    {"show", "source show", source_show, "text,json", CLI_OUT_TEXT, 0},
+    {"check", "source check", source_check, "text,json", CLI_OUT_TEXT, 0},
+    {"quote", "source quote", source_quote, NULL, CLI_OUT_TEXT, 1},
 };
 
 /* The options, the subcommand, then what it wrote for stdout. */

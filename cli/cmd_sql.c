@@ -15,7 +15,7 @@ int cmd_sql(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TABLE;
+    enum cli_output fmt = CLI_OUT_TABLE;
     pp_reg *r = NULL;
     pp_buf out = PP_BUF_INIT;
     cJSON *res = NULL;
@@ -25,7 +25,7 @@ int cmd_sql(int argc, char **argv)
     while ((c = cli_getopt("sql", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("sql", optarg, "table,json,csv", &fmt) < 0)
+            if (cli_parse_output("sql", optarg, "table,json,csv", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("sql"), stdout); return PP_EXIT_OK;
@@ -40,7 +40,7 @@ int cmd_sql(int argc, char **argv)
         rc = cli_lib_fail("sql", rc);
         goto done;
     }
-    if (fmt == PP_FMT_JSON)
+    if (fmt == CLI_OUT_JSON)
         pp_json_write_canonical(&out, res, NULL);
     else
         cli_render_rows(&out, pp_json_get(res, "columns"),

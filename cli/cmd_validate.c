@@ -46,7 +46,7 @@ int cmd_validate(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg_set s = {0};
     size_t invalid = 0, failed = 0;
     const char *at_spec = NULL;
@@ -56,7 +56,7 @@ int cmd_validate(int argc, char **argv)
     while ((c = cli_getopt("validate", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("validate", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("validate", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'a':
@@ -85,7 +85,7 @@ int cmd_validate(int argc, char **argv)
         else if (s.entries[i].rc < 0)
             failed++;
     }
-    if (fmt == PP_FMT_JSON) {
+    if (fmt == CLI_OUT_JSON) {
         cJSON *report = pp_reg_set_report(&s);
         pp_buf out = PP_BUF_INIT;
         pp_json_write_canonical(&out, report, NULL);

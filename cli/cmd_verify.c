@@ -95,7 +95,7 @@ int cmd_verify(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    enum pp_format fmt = PP_FMT_TEXT;
+    enum cli_output fmt = CLI_OUT_TEXT;
     const char *at_spec = NULL;
     pp_reg *r = NULL;
     pp_at at;
@@ -109,7 +109,7 @@ int cmd_verify(int argc, char **argv)
     while ((c = cli_getopt("verify", argc, argv, ":f:h", longopts)) != -1) {
         switch (c) {
         case 'f':
-            if (cli_parse_format("verify", optarg, "text,json", &fmt) < 0)
+            if (cli_parse_output("verify", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
         case 'a': at_spec = optarg; break;
@@ -136,7 +136,7 @@ int cmd_verify(int argc, char **argv)
                           findings, &checked, &failed);
     if (rc != 0)
         goto done;
-    pp_verify_report(&out, findings, checked, fmt == PP_FMT_JSON);
+    pp_verify_report(&out, findings, checked, fmt == CLI_OUT_JSON);
     rc = cli_flush("verify", &out);
     if (rc == 0 && failed)
         rc = PP_EXIT_FAILURE;

@@ -50,7 +50,7 @@ int cli_named_parse(struct cli_named *o, const char *cmd,
 {
     memset(o, 0, sizeof(*o));
     o->cmd = cmd;
-    o->fmt = PP_FMT_TEXT;
+    o->fmt = CLI_OUT_TEXT;
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (strncmp(a, "--", 2) != 0) {
@@ -62,7 +62,7 @@ int cli_named_parse(struct cli_named *o, const char *cmd,
         if (i + 1 >= argc)
             return cli_usage(cmd, "option '%s' needs a value", a);
         if (!strcmp(a, "--format")) {
-            if (cli_parse_format(cmd, argv[++i], "text,json", &o->fmt) < 0)
+            if (cli_parse_output(cmd, argv[++i], "text,json", &o->fmt) < 0)
                 return PP_EXIT_USAGE;
             continue;
         }

@@ -38,7 +38,7 @@ struct cli_named {
     const char *repeated[CLI_NAMED_REPEAT]; /* values of the repeatable */
     int nrepeated;
     const char *positional;             /* NULL when none */
-    enum pp_format fmt;
+    enum cli_output fmt;
 };
 
 /* Parse argv[first ..] of command `cmd`; `repeatable` (may be NULL) is

@@ -38,14 +38,14 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return PP_EXIT_USAGE;
 }
 
-int cli_parse_format(const char *cmd, const char *arg, const char *allowed,
-                     enum pp_format *out)
+int cli_parse_output(const char *cmd, const char *arg, const char *allowed,
+                     enum cli_output *out)
 {
     static const struct {
         const char *name;
-        enum pp_format fmt;
-    } names[] = {{"text", PP_FMT_TEXT}, {"table", PP_FMT_TABLE},
-                 {"json", PP_FMT_JSON}, {"csv", PP_FMT_CSV}};
+        enum cli_output fmt;
+    } names[] = {{"text", CLI_OUT_TEXT}, {"table", CLI_OUT_TABLE},
+                 {"json", CLI_OUT_JSON}, {"csv", CLI_OUT_CSV}};
     size_t n = strlen(arg);
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -194,10 +194,10 @@ int cli_flush(const char *cmd, const pp_buf *b)
 
 
 void cli_render_rows(pp_buf *out, const cJSON *columns, const cJSON *rows,
-                     enum pp_format fmt)
+                     enum cli_output fmt)
 {
     pp_table_render(out, columns, rows,
-                    fmt == PP_FMT_CSV ? PP_TABLE_CSV : PP_TABLE_TEXT);
+                    fmt == CLI_OUT_CSV ? PP_TABLE_CSV : PP_TABLE_TEXT);
 }
 
 void cli_set_dispose(struct cli_set *s)

@@ -21,7 +21,7 @@
 
 #include "../core/buf.h"
 #include "../core/json.h"
-#include "../calc/format.h"
+#include "../calc/microscope.h"
 #include "../schema/fact.h"
 #include "internal.h"
 #include "../core/banned.h"
@@ -42,7 +42,7 @@ static const char *const extra_formats[] = {"fp8", "mxfp8", "int8", "e5m6",
 
 static int known_format(const char *f)
 {
-    if (pp_fmt_lookup(f))
+    if (pp_numfmt_lookup(f))
         return 1;
     for (size_t i = 0; i < sizeof(extra_formats) / sizeof(extra_formats[0]);
          i++)
@@ -66,7 +66,7 @@ static void family(const char *f, char out[16])
 /* Significand bits including the implicit one; 0 when unknown. */
 static int sig_bits(const char *f)
 {
-    const pp_fmt *p = pp_fmt_lookup(f);
+    const pp_numfmt *p = pp_numfmt_lookup(f);
     if (p)
         return p->man_bits + 1;
     if (!strcasecmp(f, "fp8") || !strcasecmp(f, "mxfp8"))
@@ -300,13 +300,13 @@ static double role_bytes(const cJSON *doc, const char *role, int *ok)
 {
     const cJSON *r = pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"), role);
     const char *f = NULL;
-    const pp_fmt *p;
+    const pp_numfmt *p;
     each_format(r, first_format, &f);
     if (!f || !strcasecmp(f, "undisclosed")) {
         *ok = 0;
         return 0;
     }
-    if ((p = pp_fmt_lookup(f)) != NULL)
+    if ((p = pp_numfmt_lookup(f)) != NULL)
         return (1 + p->exp_bits + p->man_bits) / 8.0;
     if (!strcasecmp(f, "fp8") || !strcasecmp(f, "int8"))
         return 1;

@@ -1,5 +1,5 @@
 /*
- * format.c - the format microscope (see format.h).
+ * microscope.c - the format microscope (see microscope.h).
  *
  * One quantiser serves every format: a value is placed on the grid of its
  * binade (spacing 2^(e - mantissa bits), with the binade clamped at the
@@ -7,7 +7,7 @@
  * value, where the format's own convention decides between infinity, NaN
  * and saturation.
  */
-#include "format.h"
+#include "microscope.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "../core/num.h"
 #include "../core/banned.h"
 
-static const pp_fmt formats[] = {
+static const pp_numfmt formats[] = {
     /* name        label            e   m  bias max                  inf sat blk scale */
     {"fp32", "FP32", 8, 23, 127, 3.4028234663852886e38, 1, 0, 0, NULL},
     {"fp16", "FP16", 5, 10, 15, 65504, 1, 0, 0, NULL},
@@ -42,7 +42,7 @@ static const struct {
     {"bfloat16", "bf16"}, {"mxfp8", "mxfp8-e4m3"}, {"e2m1", "mxfp4"},
 };
 
-const pp_fmt *pp_fmt_lookup(const char *name)
+const pp_numfmt *pp_numfmt_lookup(const char *name)
 {
     for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
         if (strcasecmp(aliases[i].alias, name) == 0)
@@ -53,23 +53,23 @@ const pp_fmt *pp_fmt_lookup(const char *name)
     return NULL;
 }
 
-const pp_fmt *pp_fmt_all(size_t *n)
+const pp_numfmt *pp_numfmt_all(size_t *n)
 {
     *n = sizeof(formats) / sizeof(formats[0]);
     return formats;
 }
 
-double pp_fmt_min_normal(const pp_fmt *f)
+double pp_numfmt_min_normal(const pp_numfmt *f)
 {
     return ldexp(1.0, 1 - f->bias);
 }
 
-double pp_fmt_min_subnormal(const pp_fmt *f)
+double pp_numfmt_min_subnormal(const pp_numfmt *f)
 {
     return ldexp(1.0, 1 - f->bias - f->man_bits);
 }
 
-double pp_fmt_spacing_at_one(const pp_fmt *f)
+double pp_numfmt_spacing_at_one(const pp_numfmt *f)
 {
     return ldexp(1.0, -f->man_bits);
 }
@@ -86,9 +86,9 @@ static double uniform(unsigned long long *s)
     return (double)((x * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
 }
 
-int pp_fmt_quantize(const pp_fmt *f, double x, double scale,
-                    enum pp_round mode, unsigned long long *seed,
-                    pp_quant *q)
+int pp_numfmt_quantize(const pp_numfmt *f, double x, double scale,
+                    enum pp_numfmt_round mode, unsigned long long *seed,
+                    pp_numfmt_quant *q)
 {
     double s, a, ulp, k, r;
     int e, emin = 1 - f->bias;
@@ -134,7 +134,7 @@ int pp_fmt_quantize(const pp_fmt *f, double x, double scale,
     q->element = s < 0 ? -r : r;
     if (r == 0)
         q->underflow = 1;
-    else if (r < pp_fmt_min_normal(f) && isfinite(r))
+    else if (r < pp_numfmt_min_normal(f) && isfinite(r))
         q->subnormal = 1;
     q->value = q->element * scale;
     if (isfinite(q->value)) {
@@ -147,7 +147,7 @@ int pp_fmt_quantize(const pp_fmt *f, double x, double scale,
     return 0;
 }
 
-double pp_fmt_block_scale(const pp_fmt *f, double amax)
+double pp_numfmt_block_scale(const pp_numfmt *f, double amax)
 {
     if (!(amax > 0) || !isfinite(amax))
         return 1;
@@ -165,16 +165,44 @@ double pp_fmt_block_scale(const pp_fmt *f, double amax)
     if (f->scale && strcmp(f->scale, "fp8-e4m3") == 0) {
         /* NVFP4: amax maps to the element's largest value, 6; the scale
          * itself is stored in E4M3. */
-        const pp_fmt *e4 = pp_fmt_lookup("fp8-e4m3");
-        pp_quant sq;
+        const pp_numfmt *e4 = pp_numfmt_lookup("fp8-e4m3");
+        pp_numfmt_quant sq;
         unsigned long long seed = 0;
-        if (pp_fmt_quantize(e4, amax / f->max_finite, 1, PP_ROUND_NEAREST,
+        if (pp_numfmt_quantize(e4, amax / f->max_finite, 1, PP_ROUND_NEAREST,
                             &seed, &sq) == 0 &&
             sq.value > 0 && isfinite(sq.value))
             return sq.value;
-        return pp_fmt_min_subnormal(e4);
+        return pp_numfmt_min_subnormal(e4);
     }
     return 1;
+}
+
+/* Storage: bytes per element, a block format's scale included. */
+static const struct {
+    const char *name;
+    double bytes;
+} storage[] = {
+    {"fp32", 4},         {"fp16", 2},       {"bf16", 2},
+    {"fp8", 1},          {"fp8-e4m3", 1},   {"fp8-e5m2", 1},
+    {"e4m3", 1},         {"e5m2", 1},       {"int8", 1},
+    {"e5m6", 1.5},       /* 12 bits */
+    {"mxfp8", 1 + 1.0 / 32}, {"mxfp8-e4m3", 1 + 1.0 / 32},
+    {"mxfp8-e5m2", 1 + 1.0 / 32}, {"mxfp6-e2m3", 0.75 + 1.0 / 32},
+    {"mxfp6-e3m2", 0.75 + 1.0 / 32}, {"mxfp4", 0.5 + 1.0 / 32},
+    {"nvfp4", 0.5 + 1.0 / 16}, {"none", 0},
+};
+
+int pp_numfmt_bytes(const char *format, double *out)
+{
+    for (size_t i = 0; i < sizeof(storage) / sizeof(storage[0]); i++) {
+        if (strcasecmp(storage[i].name, format) == 0) {
+            *out = storage[i].bytes;
+            return 0;
+        }
+    }
+    return pp_error_set(PP_EUSAGE, "unknown format '%s' (fp32, fp16, bf16, "
+                        "fp8-e4m3, fp8-e5m2, mxfp8, mxfp6-e2m3, mxfp4, nvfp4, "
+                        "int8, none)", format);
 }
 
 /* ------------------------------------------------------------------ */
@@ -204,7 +232,7 @@ static cJSON *jnum(double v)
     return cJSON_CreateNumber(v);
 }
 
-static const char *outcome(const pp_quant *q, const pp_fmt *f)
+static const char *outcome(const pp_numfmt_quant *q, const pp_numfmt *f)
 {
     if (q->saturated)
         return "overflowed: saturated to the largest finite value";
@@ -223,7 +251,7 @@ static const char *outcome(const pp_quant *q, const pp_fmt *f)
     return q->rounded ? "rounded" : "exact";
 }
 
-static cJSON *quant_json(const pp_quant *q, const pp_fmt *f)
+static cJSON *quant_json(const pp_numfmt_quant *q, const pp_numfmt *f)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "input", jnum(q->input));
@@ -243,7 +271,7 @@ static cJSON *quant_json(const pp_quant *q, const pp_fmt *f)
     return o;
 }
 
-static void fmt_header(pp_buf *b, const pp_fmt *f)
+static void fmt_header(pp_buf *b, const pp_numfmt *f)
 {
     pp_buf_printf(b, "%s: 1 sign, %d exponent, %d mantissa bits; max ",
                   f->label, f->exp_bits, f->man_bits);
@@ -254,17 +282,17 @@ static void fmt_header(pp_buf *b, const pp_fmt *f)
     pp_buf_putc(b, '\n');
 }
 
-int pp_fmt_render_table(pp_buf *out, int json)
+int pp_microscope_table(pp_buf *out, int json)
 {
     size_t n;
-    const pp_fmt *all = pp_fmt_all(&n);
+    const pp_numfmt *all = pp_numfmt_all(&n);
     cJSON *arr = cJSON_CreateArray();
     if (!json)
         pp_buf_printf(out, "%-24s %-7s %-13s %-11s %-11s %-9s %s\n", "FORMAT",
                       "S/E/M", "MAX FINITE", "MIN NORMAL", "MIN SUBNORM",
                       "AT 1", "SCALE");
     for (size_t i = 0; i < n; i++) {
-        const pp_fmt *f = &all[i];
+        const pp_numfmt *f = &all[i];
         cJSON *o = cJSON_CreateObject();
         char sem[16], line[256];
         cJSON_AddStringToObject(o, "name", f->name);
@@ -272,9 +300,9 @@ int pp_fmt_render_table(pp_buf *out, int json)
         cJSON_AddNumberToObject(o, "exponent_bits", f->exp_bits);
         cJSON_AddNumberToObject(o, "mantissa_bits", f->man_bits);
         cJSON_AddNumberToObject(o, "max_finite", f->max_finite);
-        cJSON_AddNumberToObject(o, "min_normal", pp_fmt_min_normal(f));
-        cJSON_AddNumberToObject(o, "min_subnormal", pp_fmt_min_subnormal(f));
-        cJSON_AddNumberToObject(o, "spacing_at_one", pp_fmt_spacing_at_one(f));
+        cJSON_AddNumberToObject(o, "min_normal", pp_numfmt_min_normal(f));
+        cJSON_AddNumberToObject(o, "min_subnormal", pp_numfmt_min_subnormal(f));
+        cJSON_AddNumberToObject(o, "spacing_at_one", pp_numfmt_spacing_at_one(f));
         cJSON_AddBoolToObject(o, "infinity", f->has_inf);
         cJSON_AddBoolToObject(o, "saturates", f->saturates);
         if (f->block) {
@@ -285,8 +313,8 @@ int pp_fmt_render_table(pp_buf *out, int json)
         snprintf(sem, sizeof(sem), "1/%d/%d", f->exp_bits, f->man_bits);
         snprintf(line, sizeof(line),
                  "%-24s %-7s %-13.6g %-11.3g %-11.3g %-9.3g %s\n", f->name,
-                 sem, f->max_finite, pp_fmt_min_normal(f),
-                 pp_fmt_min_subnormal(f), pp_fmt_spacing_at_one(f),
+                 sem, f->max_finite, pp_numfmt_min_normal(f),
+                 pp_numfmt_min_subnormal(f), pp_numfmt_spacing_at_one(f),
                  f->block ? (f->block == 32 ? "E8M0 per 32" : "E4M3 per 16")
                           : "-");
         if (!json)
@@ -325,9 +353,9 @@ static int parse_list(const char *s, double *v, size_t max, size_t *n)
 /* Quantise a block; the scale comes from every element but `skip` (none
  * when skip >= n); the mean relative error is over every element but
  * `largest`. */
-static void block_pass(const pp_fmt *f, const double *v, size_t n,
+static void block_pass(const pp_numfmt *f, const double *v, size_t n,
                        size_t skip, size_t largest, double *scale,
-                       pp_quant *q, double *mean_rel_others)
+                       pp_numfmt_quant *q, double *mean_rel_others)
 {
     double amax = 0, sum = 0;
     size_t cnt = 0;
@@ -335,9 +363,9 @@ static void block_pass(const pp_fmt *f, const double *v, size_t n,
     for (size_t i = 0; i < n; i++)
         if (i != skip && fabs(v[i]) > amax)
             amax = fabs(v[i]);
-    *scale = pp_fmt_block_scale(f, amax);
+    *scale = pp_numfmt_block_scale(f, amax);
     for (size_t i = 0; i < n; i++) {
-        pp_fmt_quantize(f, v[i], *scale, PP_ROUND_NEAREST, &seed, &q[i]);
+        pp_numfmt_quantize(f, v[i], *scale, PP_ROUND_NEAREST, &seed, &q[i]);
         if (i != largest && v[i] != 0) {
             sum += q[i].rel_error;
             cnt++;
@@ -346,11 +374,11 @@ static void block_pass(const pp_fmt *f, const double *v, size_t n,
     *mean_rel_others = cnt ? sum / (double)cnt : 0;
 }
 
-int pp_fmt_render_block(pp_buf *out, const pp_fmt *f, const char *list,
+int pp_microscope_block(pp_buf *out, const pp_numfmt *f, const char *list,
                         int json)
 {
     double v[64], scale, scale2, mean, mean2;
-    pp_quant q[64], q2[64];
+    pp_numfmt_quant q[64], q2[64];
     size_t n, imax = 0;
     int rc;
 
@@ -404,13 +432,13 @@ int pp_fmt_render_block(pp_buf *out, const pp_fmt *f, const char *list,
     return 0;
 }
 
-int pp_fmt_render_value(pp_buf *out, const pp_fmt *f, double x,
-                        double scale, int block_scale, enum pp_round mode,
+int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x,
+                        double scale, int block_scale, enum pp_numfmt_round mode,
                         unsigned long long seed, int json)
 {
-    pp_quant q;
+    pp_numfmt_quant q;
     int rc;
-    if ((rc = pp_fmt_quantize(f, x, scale, mode, &seed, &q)) < 0)
+    if ((rc = pp_numfmt_quantize(f, x, scale, mode, &seed, &q)) < 0)
         return rc;
     if (json) {
         cJSON *o = quant_json(&q, f);
