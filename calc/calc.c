@@ -41,16 +41,18 @@ static int whole(const char *name, double v)
 static int finite_result(const char *what, double v)
 {
     if (!isfinite(v))
-        return pp_error_set(PP_EUSAGE, "%s overflows a double: check the "
-                            "inputs", what);
+        return pp_error_set(PP_EUSAGE,
+                            "%s overflows a double: check the "
+                            "inputs",
+                            what);
     return 0;
 }
 
-#define CHECK(x)                                                            \
-    do {                                                                    \
-        int rc_ = (x);                                                      \
-        if (rc_ < 0)                                                        \
-            return rc_;                                                     \
+#define CHECK(x)                                                               \
+    do {                                                                       \
+        int rc_ = (x);                                                         \
+        if (rc_ < 0)                                                           \
+            return rc_;                                                        \
     } while (0)
 
 /* ------------------------------------------------------------------ */
@@ -156,9 +158,11 @@ int pp_calc_tokens_for_loss(const pp_law *l, double params, double target,
     if (!(room > 0)) {
         pp_buf n = PP_BUF_INIT;
         pp_num_human(&n, params, 4);
-        pp_error_set(PP_EUSAGE, "params: a model of %s parameters "
+        pp_error_set(PP_EUSAGE,
+                     "params: a model of %s parameters "
                      "cannot reach the fitted loss %.6f with any number of "
-                     "tokens", pp_buf_cstr(&n), target);
+                     "tokens",
+                     pp_buf_cstr(&n), target);
         pp_buf_dispose(&n);
         return PP_EUSAGE;
     }
@@ -196,7 +200,7 @@ int pp_calc_breakeven(const pp_law *l, double params, double tokens,
     CHECK(pp_calc_same_loss(l, params, tokens, other_params, &o->pair));
     if (params == other_params)
         return pp_error_set(PP_EUSAGE, "params and other-params are equal: "
-                            "there is nothing to compare");
+                                       "there is nothing to compare");
     if (params < other_params) {
         o->small_params = params, c_small = o->pair.compute;
         o->large_params = other_params, c_large = o->pair.other_compute;
@@ -207,9 +211,8 @@ int pp_calc_breakeven(const pp_law *l, double params, double tokens,
     o->extra_compute = c_small - c_large;
     o->per_token_saving = 2.0 * (o->large_params - o->small_params);
     o->has_breakeven = o->extra_compute > 0;
-    o->breakeven_tokens = o->has_breakeven
-                              ? o->extra_compute / o->per_token_saving
-                              : 0;
+    o->breakeven_tokens =
+        o->has_breakeven ? o->extra_compute / o->per_token_saving : 0;
     return finite_result("break-even tokens", o->breakeven_tokens);
 }
 
@@ -239,8 +242,10 @@ int pp_memory_set_role(pp_memory *m, const char *role, const char *format)
     int r = pp_mem_role_lookup(role);
     double b;
     if (r < 0)
-        return pp_error_set(PP_EUSAGE, "unknown role '%s' (weights, grads, "
-                            "master, moment1, moment2)", role);
+        return pp_error_set(PP_EUSAGE,
+                            "unknown role '%s' (weights, grads, "
+                            "master, moment1, moment2)",
+                            role);
     CHECK(pp_numfmt_bytes(format, &b));
     m->bytes_per_param[r] = b;
     snprintf(m->format[r], sizeof(m->format[r]), "%s", format);
@@ -270,13 +275,15 @@ int pp_memory_preset(pp_memory *m, const char *preset)
     for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]); i++) {
         if (strcasecmp(presets[i].name, preset) == 0) {
             for (int r = 0; r < PP_MEM_NROLES; r++)
-                CHECK(pp_memory_set_role(m, role_names[r],
-                                         presets[i].roles[r]));
+                CHECK(
+                    pp_memory_set_role(m, role_names[r], presets[i].roles[r]));
             return 0;
         }
     }
-    return pp_error_set(PP_EUSAGE, "unknown preset '%s' (bf16-adamw, "
-                        "fp16-classic, v3-fp8, k3-qat)", preset);
+    return pp_error_set(PP_EUSAGE,
+                        "unknown preset '%s' (bf16-adamw, "
+                        "fp16-classic, v3-fp8, k3-qat)",
+                        preset);
 }
 
 int pp_calc_memory(pp_memory *m)
@@ -290,17 +297,19 @@ int pp_calc_memory(pp_memory *m)
     for (int r = 0; r < PP_MEM_NROLES; r++) {
         int shard;
         if (!isfinite(m->bytes_per_param[r]) || m->bytes_per_param[r] < 0)
-            return pp_error_set(PP_EUSAGE, "bytes per parameter of %s must "
-                                "be finite and not negative", role_names[r]);
+            return pp_error_set(PP_EUSAGE,
+                                "bytes per parameter of %s must "
+                                "be finite and not negative",
+                                role_names[r]);
         m->role_bytes[r] = m->params * m->bytes_per_param[r];
         m->total_bytes += m->role_bytes[r];
         /* ZeRO-1: optimizer state (master, moments); 2: + gradients;
          * 3: + weights. */
-        shard = (r == PP_MEM_MASTER || r == PP_MEM_MOMENT1 ||
-                 r == PP_MEM_MOMENT2)
-                    ? m->zero_stage >= 1
-                : r == PP_MEM_GRADS ? m->zero_stage >= 2
-                                    : m->zero_stage >= 3;
+        shard =
+            (r == PP_MEM_MASTER || r == PP_MEM_MOMENT1 || r == PP_MEM_MOMENT2)
+                ? m->zero_stage >= 1
+            : r == PP_MEM_GRADS ? m->zero_stage >= 2
+                                : m->zero_stage >= 3;
         if (shard)
             sharded += m->role_bytes[r];
         else
@@ -323,15 +332,14 @@ int pp_calc_bubble(double p, double m, double *out)
     return 0;
 }
 
-int pp_calc_epochs(double tokens, double share, double unique,
-                   pp_epochs *out)
+int pp_calc_epochs(double tokens, double share, double unique, pp_epochs *out)
 {
     CHECK(positive("tokens", tokens));
     CHECK(positive("share", share));
     CHECK(positive("unique", unique));
     if (share > 1)
         return pp_error_set(PP_EUSAGE, "share must be at most 1 (15%% is "
-                            "0.15)");
+                                       "0.15)");
     out->presented = tokens * share;
     out->epochs = out->presented / unique;
     return finite_result("epochs", out->epochs);
@@ -347,8 +355,10 @@ int pp_calc_qkclip(double tau, const double *maxima, size_t n, double split,
         return pp_error_set(PP_EUSAGE, "split must lie in [0, 1]");
     for (size_t i = 0; i < n; i++)
         if (!isfinite(maxima[i]) || maxima[i] < 0)
-            return pp_error_set(PP_EUSAGE, "maxima must be finite and not "
-                                "negative (head %zu)", i + 1);
+            return pp_error_set(PP_EUSAGE,
+                                "maxima must be finite and not "
+                                "negative (head %zu)",
+                                i + 1);
     for (size_t i = 0; i < n; i++) {
         gamma[i] = maxima[i] > tau ? tau / maxima[i] : 1.0;
         q[i] = pow(gamma[i], split);
@@ -366,7 +376,7 @@ int pp_calc_adamw(const pp_adamw *h, const double *theta, const double *grad,
     CHECK(positive("eps", h->eps));
     if (!isfinite(h->weight_decay) || h->weight_decay < 0)
         return pp_error_set(PP_EUSAGE, "weight-decay must be finite and not "
-                            "negative");
+                                       "negative");
     if (!isfinite(h->beta1) || h->beta1 < 0 || h->beta1 >= 1)
         return pp_error_set(PP_EUSAGE, "beta1 must lie in [0, 1)");
     if (!isfinite(h->beta2) || h->beta2 < 0 || h->beta2 >= 1)
@@ -376,8 +386,10 @@ int pp_calc_adamw(const pp_adamw *h, const double *theta, const double *grad,
     for (size_t i = 0; i < n; i++) {
         double m, v, mh, vh;
         if (!isfinite(theta[i]) || !isfinite(grad[i]))
-            return pp_error_set(PP_EUSAGE, "theta and grad must be finite "
-                                "(element %zu)", i + 1);
+            return pp_error_set(PP_EUSAGE,
+                                "theta and grad must be finite "
+                                "(element %zu)",
+                                i + 1);
         m = (1 - h->beta1) * grad[i];
         v = (1 - h->beta2) * grad[i] * grad[i];
         mh = m / (1 - h->beta1);

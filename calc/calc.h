@@ -37,17 +37,16 @@ pp_law pp_law_default(void);
  * E finite and not negative). */
 int pp_law_check(const pp_law *law);
 
-int pp_calc_loss(const pp_law *law, double params, double tokens,
-                 double *out);
+int pp_calc_loss(const pp_law *law, double params, double tokens, double *out);
 
 typedef struct pp_optimum {
-    double budget;        /* C */
-    double params;        /* N* */
-    double tokens;        /* D* = C / (kappa N*) */
-    double ratio;         /* D* / N* */
-    double loss;          /* L(N*, D*) */
-    double rule_params;   /* D = 20N with C = kappa N D: N = sqrt(C/(20 kappa)) */
-    double rule_tokens;   /* 20 N */
+    double budget;      /* C */
+    double params;      /* N* */
+    double tokens;      /* D* = C / (kappa N*) */
+    double ratio;       /* D* / N* */
+    double loss;        /* L(N*, D*) */
+    double rule_params; /* D = 20N with C = kappa N D: N = sqrt(C/(20 kappa)) */
+    double rule_tokens; /* 20 N */
 } pp_optimum;
 
 /* N* = [(alpha A)/(beta B) (C/kappa)^beta]^(1/(alpha+beta)) and the rest. */
@@ -74,9 +73,9 @@ int pp_calc_tokens_for_loss(const pp_law *law, double params, double target,
  * at any token count (other_params too small). */
 typedef struct pp_same_loss {
     double target_loss;
-    double params, tokens, compute;             /* the reference */
+    double params, tokens, compute; /* the reference */
     double other_params, other_tokens, other_compute;
-    double compute_saving;                      /* 1 - other/reference */
+    double compute_saving; /* 1 - other/reference */
 } pp_same_loss;
 int pp_calc_same_loss(const pp_law *law, double params, double tokens,
                       double other_params, pp_same_loss *out);
@@ -88,9 +87,9 @@ int pp_calc_same_loss(const pp_law *law, double params, double tokens,
 typedef struct pp_breakeven {
     pp_same_loss pair;
     double small_params, large_params;
-    double extra_compute;     /* C_small - C_large */
-    double per_token_saving;  /* 2 (N_large - N_small) */
-    double breakeven_tokens;  /* extra_compute / per_token_saving */
+    double extra_compute;    /* C_small - C_large */
+    double per_token_saving; /* 2 (N_large - N_small) */
+    double breakeven_tokens; /* extra_compute / per_token_saving */
     int has_breakeven;
 } pp_breakeven;
 int pp_calc_breakeven(const pp_law *law, double params, double tokens,
@@ -100,11 +99,11 @@ int pp_calc_breakeven(const pp_law *law, double params, double tokens,
 
 /* Roles of the per-parameter training state. */
 enum pp_mem_role {
-    PP_MEM_WEIGHTS,   /* the working copy used by forward/backward */
-    PP_MEM_GRADS,     /* gradients (accumulated) */
-    PP_MEM_MASTER,    /* master weights */
-    PP_MEM_MOMENT1,   /* first optimizer moment (or Muon momentum) */
-    PP_MEM_MOMENT2,   /* second optimizer moment */
+    PP_MEM_WEIGHTS, /* the working copy used by forward/backward */
+    PP_MEM_GRADS,   /* gradients (accumulated) */
+    PP_MEM_MASTER,  /* master weights */
+    PP_MEM_MOMENT1, /* first optimizer moment (or Muon momentum) */
+    PP_MEM_MOMENT2, /* second optimizer moment */
     PP_MEM_NROLES
 };
 
@@ -144,8 +143,7 @@ int pp_calc_bubble(double stages, double microbatches, double *out);
 typedef struct pp_epochs {
     double presented, epochs;
 } pp_epochs;
-int pp_calc_epochs(double tokens, double share, double unique,
-                   pp_epochs *out);
+int pp_calc_epochs(double tokens, double share, double unique, pp_epochs *out);
 
 /* QK-Clip for n heads: gamma = min(1, tau/m), W_Q scale gamma^split,
  * W_K scale gamma^(1-split), new maximum m * gamma.  maxima >= 0; tau > 0;

@@ -37,9 +37,9 @@ static const pp_numfmt formats[] = {
 static const struct {
     const char *alias, *name;
 } aliases[] = {
-    {"e4m3", "fp8-e4m3"}, {"e5m2", "fp8-e5m2"}, {"fp8_e4m3", "fp8-e4m3"},
-    {"fp8_e5m2", "fp8-e5m2"}, {"float32", "fp32"}, {"float16", "fp16"},
-    {"bfloat16", "bf16"}, {"mxfp8", "mxfp8-e4m3"}, {"e2m1", "mxfp4"},
+    {"e4m3", "fp8-e4m3"},     {"e5m2", "fp8-e5m2"},    {"fp8_e4m3", "fp8-e4m3"},
+    {"fp8_e5m2", "fp8-e5m2"}, {"float32", "fp32"},     {"float16", "fp16"},
+    {"bfloat16", "bf16"},     {"mxfp8", "mxfp8-e4m3"}, {"e2m1", "mxfp4"},
 };
 
 const pp_numfmt *pp_numfmt_lookup(const char *name)
@@ -87,8 +87,8 @@ static double uniform(unsigned long long *s)
 }
 
 int pp_numfmt_quantize(const pp_numfmt *f, double x, double scale,
-                    enum pp_numfmt_round mode, unsigned long long *seed,
-                    pp_numfmt_quant *q)
+                       enum pp_numfmt_round mode, unsigned long long *seed,
+                       pp_numfmt_quant *q)
 {
     double s, a, ulp, k, r;
     int e, emin = 1 - f->bias;
@@ -98,7 +98,7 @@ int pp_numfmt_quantize(const pp_numfmt *f, double x, double scale,
         return pp_error_set(PP_EUSAGE, "value must be a finite number");
     if (!isfinite(scale) || scale <= 0)
         return pp_error_set(PP_EUSAGE, "scale must be a positive finite "
-                            "number");
+                                       "number");
     q->input = x;
     q->scale = scale;
     s = x / scale;
@@ -169,7 +169,7 @@ double pp_numfmt_block_scale(const pp_numfmt *f, double amax)
         pp_numfmt_quant sq;
         unsigned long long seed = 0;
         if (pp_numfmt_quantize(e4, amax / f->max_finite, 1, PP_ROUND_NEAREST,
-                            &seed, &sq) == 0 &&
+                               &seed, &sq) == 0 &&
             sq.value > 0 && isfinite(sq.value))
             return sq.value;
         return pp_numfmt_min_subnormal(e4);
@@ -182,14 +182,24 @@ static const struct {
     const char *name;
     double bytes;
 } storage[] = {
-    {"fp32", 4},         {"fp16", 2},       {"bf16", 2},
-    {"fp8", 1},          {"fp8-e4m3", 1},   {"fp8-e5m2", 1},
-    {"e4m3", 1},         {"e5m2", 1},       {"int8", 1},
-    {"e5m6", 1.5},       /* 12 bits */
-    {"mxfp8", 1 + 1.0 / 32}, {"mxfp8-e4m3", 1 + 1.0 / 32},
-    {"mxfp8-e5m2", 1 + 1.0 / 32}, {"mxfp6-e2m3", 0.75 + 1.0 / 32},
-    {"mxfp6-e3m2", 0.75 + 1.0 / 32}, {"mxfp4", 0.5 + 1.0 / 32},
-    {"nvfp4", 0.5 + 1.0 / 16}, {"none", 0},
+    {"fp32", 4},
+    {"fp16", 2},
+    {"bf16", 2},
+    {"fp8", 1},
+    {"fp8-e4m3", 1},
+    {"fp8-e5m2", 1},
+    {"e4m3", 1},
+    {"e5m2", 1},
+    {"int8", 1},
+    {"e5m6", 1.5}, /* 12 bits */
+    {"mxfp8", 1 + 1.0 / 32},
+    {"mxfp8-e4m3", 1 + 1.0 / 32},
+    {"mxfp8-e5m2", 1 + 1.0 / 32},
+    {"mxfp6-e2m3", 0.75 + 1.0 / 32},
+    {"mxfp6-e3m2", 0.75 + 1.0 / 32},
+    {"mxfp4", 0.5 + 1.0 / 32},
+    {"nvfp4", 0.5 + 1.0 / 16},
+    {"none", 0},
 };
 
 int pp_numfmt_bytes(const char *format, double *out)
@@ -200,9 +210,11 @@ int pp_numfmt_bytes(const char *format, double *out)
             return 0;
         }
     }
-    return pp_error_set(PP_EUSAGE, "unknown format '%s' (fp32, fp16, bf16, "
+    return pp_error_set(PP_EUSAGE,
+                        "unknown format '%s' (fp32, fp16, bf16, "
                         "fp8-e4m3, fp8-e5m2, mxfp8, mxfp6-e2m3, mxfp4, nvfp4, "
-                        "int8, none)", format);
+                        "int8, none)",
+                        format);
 }
 
 /* ------------------------------------------------------------------ */
@@ -277,8 +289,7 @@ static void fmt_header(pp_buf *b, const pp_numfmt *f)
                   f->label, f->exp_bits, f->man_bits);
     gnum(b, f->max_finite);
     if (f->block)
-        pp_buf_printf(b, "; blocks of %d with an %s scale", f->block,
-                      f->scale);
+        pp_buf_printf(b, "; blocks of %d with an %s scale", f->block, f->scale);
     pp_buf_putc(b, '\n');
 }
 
@@ -302,7 +313,8 @@ int pp_microscope_table(pp_buf *out, int json)
         cJSON_AddNumberToObject(o, "max_finite", f->max_finite);
         cJSON_AddNumberToObject(o, "min_normal", pp_numfmt_min_normal(f));
         cJSON_AddNumberToObject(o, "min_subnormal", pp_numfmt_min_subnormal(f));
-        cJSON_AddNumberToObject(o, "spacing_at_one", pp_numfmt_spacing_at_one(f));
+        cJSON_AddNumberToObject(o, "spacing_at_one",
+                                pp_numfmt_spacing_at_one(f));
         cJSON_AddBoolToObject(o, "infinity", f->has_inf);
         cJSON_AddBoolToObject(o, "saturates", f->saturates);
         if (f->block) {
@@ -312,8 +324,8 @@ int pp_microscope_table(pp_buf *out, int json)
         cJSON_AddItemToArray(arr, o);
         snprintf(sem, sizeof(sem), "1/%d/%d", f->exp_bits, f->man_bits);
         snprintf(line, sizeof(line),
-                 "%-24s %-7s %-13.6g %-11.3g %-11.3g %-9.3g %s\n", f->name,
-                 sem, f->max_finite, pp_numfmt_min_normal(f),
+                 "%-24s %-7s %-13.6g %-11.3g %-11.3g %-9.3g %s\n", f->name, sem,
+                 f->max_finite, pp_numfmt_min_normal(f),
                  pp_numfmt_min_subnormal(f), pp_numfmt_spacing_at_one(f),
                  f->block ? (f->block == 32 ? "E8M0 per 32" : "E4M3 per 16")
                           : "-");
@@ -383,13 +395,17 @@ int pp_microscope_block(pp_buf *out, const pp_numfmt *f, const char *list,
     int rc;
 
     if (!f->block)
-        return pp_error_set(PP_EUSAGE, "--block needs a block format (mxfp8, "
-                            "mxfp6, mxfp4, nvfp4), not %s", f->name);
+        return pp_error_set(PP_EUSAGE,
+                            "--block needs a block format (mxfp8, "
+                            "mxfp6, mxfp4, nvfp4), not %s",
+                            f->name);
     if ((rc = parse_list(list, v, 64, &n)) < 0)
         return rc;
     if (n > (size_t)f->block)
-        return pp_error_set(PP_EUSAGE, "block: %s shares one scale over %d "
-                            "values, got %zu", f->name, f->block, n);
+        return pp_error_set(PP_EUSAGE,
+                            "block: %s shares one scale over %d "
+                            "values, got %zu",
+                            f->name, f->block, n);
     for (size_t i = 1; i < n; i++)
         if (fabs(v[i]) > fabs(v[imax]))
             imax = i;
@@ -427,13 +443,15 @@ int pp_microscope_block(pp_buf *out, const pp_numfmt *f, const char *list,
         pp_buf_puts(out, line);
     }
     pp_buf_printf(out, "mean relative error of the others: %.3g\n", mean);
-    pp_buf_printf(out, "without the largest value the scale would be %g and "
-                  "their mean relative error %.3g\n", scale2, mean2);
+    pp_buf_printf(out,
+                  "without the largest value the scale would be %g and "
+                  "their mean relative error %.3g\n",
+                  scale2, mean2);
     return 0;
 }
 
-int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x,
-                        double scale, int block_scale, enum pp_numfmt_round mode,
+int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x, double scale,
+                        int block_scale, enum pp_numfmt_round mode,
                         unsigned long long seed, int json)
 {
     pp_numfmt_quant q;
@@ -443,9 +461,9 @@ int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x,
     if (json) {
         cJSON *o = quant_json(&q, f);
         cJSON_AddStringToObject(o, "format", f->name);
-        cJSON_AddStringToObject(o, "rounding", mode == PP_ROUND_NEAREST
-                                                   ? "nearest"
-                                                   : "stochastic");
+        cJSON_AddStringToObject(o, "rounding",
+                                mode == PP_ROUND_NEAREST ? "nearest"
+                                                         : "stochastic");
         rc = pp_json_write_canonical(out, o, NULL);
         cJSON_Delete(o);
         return rc;
@@ -466,8 +484,7 @@ int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x,
     if (isfinite(q.value)) {
         pp_buf_puts(out, "\n  absolute error      ");
         gnum(out, q.abs_error);
-        pp_buf_printf(out, "\n  relative error      %.3g%%",
-                      100 * q.rel_error);
+        pp_buf_printf(out, "\n  relative error      %.3g%%", 100 * q.rel_error);
     }
     return pp_buf_printf(out, "\n  outcome             %s (%s rounding)\n",
                          outcome(&q, f),

@@ -20,15 +20,15 @@
 #include "../core/buf.h"
 
 typedef struct pp_numfmt {
-    const char *name;      /* canonical name: "fp8-e4m3" */
-    const char *label;     /* for people: "FP8 E4M3" */
+    const char *name;  /* canonical name: "fp8-e4m3" */
+    const char *label; /* for people: "FP8 E4M3" */
     int exp_bits, man_bits;
     int bias;
     double max_finite;
-    int has_inf;           /* overflow gives infinity (IEEE-like) */
-    int saturates;         /* overflow clamps to max_finite (MX elements) */
-    int block;             /* elements per shared scale; 0: none */
-    const char *scale;     /* scale format name, or NULL */
+    int has_inf;       /* overflow gives infinity (IEEE-like) */
+    int saturates;     /* overflow clamps to max_finite (MX elements) */
+    int block;         /* elements per shared scale; 0: none */
+    const char *scale; /* scale format name, or NULL */
 } pp_numfmt;
 
 /* Look a format up by name, case-insensitively, with aliases: "e4m3" and
@@ -46,28 +46,28 @@ double pp_numfmt_spacing_at_one(const pp_numfmt *f);
 enum pp_numfmt_round { PP_ROUND_NEAREST, PP_ROUND_STOCHASTIC };
 
 typedef struct pp_numfmt_quant {
-    double input;      /* the value before scaling */
-    double scale;      /* the scale applied (1 when none) */
-    double scaled;     /* input / scale, what the element format sees */
-    double element;    /* the representable element (may be +-inf, NaN) */
-    double value;      /* element * scale: what the number became */
-    double abs_error;  /* |value - input| (finite only) */
-    double rel_error;  /* abs_error / |input| (0 for input 0) */
-    int overflow;      /* |scaled| beyond max finite */
-    int saturated;     /* ... clamped to max finite */
-    int to_inf;        /* ... became infinity */
-    int to_nan;        /* ... became NaN (E4M3 without saturation) */
-    int subnormal;     /* the result is subnormal */
-    int underflow;     /* a nonzero input became zero */
-    int rounded;       /* the value changed */
+    double input;     /* the value before scaling */
+    double scale;     /* the scale applied (1 when none) */
+    double scaled;    /* input / scale, what the element format sees */
+    double element;   /* the representable element (may be +-inf, NaN) */
+    double value;     /* element * scale: what the number became */
+    double abs_error; /* |value - input| (finite only) */
+    double rel_error; /* abs_error / |input| (0 for input 0) */
+    int overflow;     /* |scaled| beyond max finite */
+    int saturated;    /* ... clamped to max finite */
+    int to_inf;       /* ... became infinity */
+    int to_nan;       /* ... became NaN (E4M3 without saturation) */
+    int subnormal;    /* the result is subnormal */
+    int underflow;    /* a nonzero input became zero */
+    int rounded;      /* the value changed */
 } pp_numfmt_quant;
 
 /* Quantise `x / scale` into format `f` and scale it back.  `scale` must be
  * positive and finite (1 for none); for stochastic rounding `seed` selects
  * the draw.  `x` must be finite.  PP_EUSAGE names a bad argument. */
 int pp_numfmt_quantize(const pp_numfmt *f, double x, double scale,
-                    enum pp_numfmt_round mode, unsigned long long *seed,
-                    pp_numfmt_quant *out);
+                       enum pp_numfmt_round mode, unsigned long long *seed,
+                       pp_numfmt_quant *out);
 
 /* The shared scale a block format picks for a block whose largest
  * magnitude is `amax`: MX takes the power of two 2^(floor(log2 amax) -
@@ -89,8 +89,8 @@ int pp_microscope_table(pp_buf *out, int json);
  * the scale is the one a block format picks for x alone), rounded by
  * `mode` (the draw `seed` for stochastic rounding).  Text or canonical
  * JSON appended to `out`; PP_EUSAGE names a bad argument. */
-int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x,
-                        double scale, int block_scale, enum pp_numfmt_round mode,
+int pp_microscope_value(pp_buf *out, const pp_numfmt *f, double x, double scale,
+                        int block_scale, enum pp_numfmt_round mode,
                         unsigned long long seed, int json);
 
 /* A block of values (`list`: "V1,V2,...", at most the format's block)

@@ -175,8 +175,10 @@ int pp_sheet_flops_run(pp_sheet *s, const pp_sheet_run *run, double kappa,
                              "parameters"
                            : "dense");
     if (*q)
-        pp_buf_printf(&s->text, "training.tokens is a bound (%s): so is "
-                      "every figure below\n", q);
+        pp_buf_printf(&s->text,
+                      "training.tokens is a bound (%s): so is "
+                      "every figure below\n",
+                      q);
     if (run->has_active)
         run_line(s, run->active, run->tokens, kappa, tpp,
                  tpp ? "tokens_per_active_param" : "compute",
@@ -211,8 +213,7 @@ int pp_sheet_optimum(pp_sheet *s, const pp_law *law, double budget)
     return 0;
 }
 
-int pp_sheet_loss(pp_sheet *s, const pp_law *law, double params,
-                  double tokens)
+int pp_sheet_loss(pp_sheet *s, const pp_law *law, double params, double tokens)
 {
     double l;
     int rc;
@@ -334,9 +335,8 @@ int pp_sheet_memory(pp_sheet *s, pp_memory *m, const char *preset)
         cJSON_AddNumberToObject(e, "bytes", m->role_bytes[r]);
         cJSON_AddItemToObject(s->result, pp_mem_role_name(r), e);
         pp_buf_printf(&s->text, "%-10s %-12s %10.4g %14.4f %14.4f\n",
-                      pp_mem_role_name(r), m->format[r],
-                      m->bytes_per_param[r], m->role_bytes[r] / 1e9,
-                      m->role_bytes[r] / 1073741824.0);
+                      pp_mem_role_name(r), m->format[r], m->bytes_per_param[r],
+                      m->role_bytes[r] / 1e9, m->role_bytes[r] / 1073741824.0);
     }
     pp_sheet_result(s, "bytes_per_param", m->per_param);
     pp_sheet_result(s, "total_bytes", m->total_bytes);
@@ -344,8 +344,10 @@ int pp_sheet_memory(pp_sheet *s, pp_memory *m, const char *preset)
     pp_buf_printf(&s->text, "%-10s %-12s %10.4g %14.4f %14.4f\n", "total", "",
                   m->per_param, m->total_bytes / 1e9,
                   m->total_bytes / 1073741824.0);
-    pp_buf_printf(&s->text, "per rank (ZeRO-%d over %.0f ranks): %.4f GB = "
-                  "%.4f GiB\n", m->zero_stage, m->ranks, m->rank_bytes / 1e9,
+    pp_buf_printf(&s->text,
+                  "per rank (ZeRO-%d over %.0f ranks): %.4f GB = "
+                  "%.4f GiB\n",
+                  m->zero_stage, m->ranks, m->rank_bytes / 1e9,
                   m->rank_bytes / 1073741824.0);
     return 0;
 }
@@ -381,8 +383,8 @@ int pp_sheet_epochs(pp_sheet *s, double tokens, double share, double unique)
     return 0;
 }
 
-int pp_sheet_qkclip(pp_sheet *s, double tau, double split,
-                    const double *maxima, size_t n)
+int pp_sheet_qkclip(pp_sheet *s, double tau, double split, const double *maxima,
+                    size_t n)
 {
     double *g = calloc(4 * (n ? n : 1), sizeof *g);
     double *q = g + n, *k = g + 2 * n, *nm = g + 3 * n;
@@ -438,8 +440,7 @@ int pp_sheet_cluster(pp_sheet *s, double devices, double throughput,
         pp_sheet_input_text(s, "passport", run->id);
     pp_sheet_input(s, "devices", devices);
     pp_sheet_input(s, "throughput", throughput);
-    pp_sheet_line(s, "devices x throughput", devices * throughput, 4,
-                  "FLOP/s");
+    pp_sheet_line(s, "devices x throughput", devices * throughput, 4, "FLOP/s");
     if (days > 0) {
         pp_sheet_input(s, "days", days);
         if ((rc = pp_calc_cluster(devices, throughput, days, &flop)) < 0)
@@ -448,8 +449,8 @@ int pp_sheet_cluster(pp_sheet *s, double devices, double throughput,
         pp_sheet_line(s, "compute over the days given", flop, 4, "FLOP");
         if (six_nd > 0) {
             pp_sheet_result(s, "six_nd_fraction", six_nd / flop);
-            pp_buf_printf(&s->text, "%-34s %.1f%%\n",
-                          "6ND as a share of that", 100 * six_nd / flop);
+            pp_buf_printf(&s->text, "%-34s %.1f%%\n", "6ND as a share of that",
+                          100 * six_nd / flop);
         }
     }
     if (six_nd > 0) {

@@ -48,8 +48,7 @@ void pp_sheet_line(pp_sheet *s, const char *label, double v, int digits,
 int pp_sheet_flops(pp_sheet *s, double params, double tokens, double kappa);
 int pp_sheet_tpp(pp_sheet *s, double params, double tokens);
 int pp_sheet_optimum(pp_sheet *s, const pp_law *law, double budget);
-int pp_sheet_loss(pp_sheet *s, const pp_law *law, double params,
-                  double tokens);
+int pp_sheet_loss(pp_sheet *s, const pp_law *law, double params, double tokens);
 int pp_sheet_isoflop(pp_sheet *s, const pp_law *law, double budget,
                      double params);
 int pp_sheet_same_loss(pp_sheet *s, const pp_law *law, double params,
@@ -60,22 +59,21 @@ int pp_sheet_breakeven(pp_sheet *s, const pp_law *law, double params,
  * `preset` (may be NULL) is recorded as an input. */
 int pp_sheet_memory(pp_sheet *s, pp_memory *m, const char *preset);
 int pp_sheet_bubble(pp_sheet *s, double stages, double microbatches);
-int pp_sheet_epochs(pp_sheet *s, double tokens, double share,
-                    double unique);
-int pp_sheet_qkclip(pp_sheet *s, double tau, double split,
-                    const double *maxima, size_t n);
+int pp_sheet_epochs(pp_sheet *s, double tokens, double share, double unique);
+int pp_sheet_qkclip(pp_sheet *s, double tau, double split, const double *maxima,
+                    size_t n);
 int pp_sheet_adamw(pp_sheet *s, const pp_adamw *h, const double *theta,
                    const double *grad, size_t n);
 
 /* A run's figures, as its passport records them (the caller reads them:
  * the active count is the N of 6ND, total for the second reading). */
 typedef struct pp_sheet_run {
-    const char *id, *name;     /* borrowed */
-    int moe;                   /* a mixture of experts */
+    const char *id, *name; /* borrowed */
+    int moe;               /* a mixture of experts */
     int has_active, has_total, has_tokens;
     double active, total, tokens;
     const char *tokens_qualifier; /* "" when "=" */
-    int has_cluster;           /* devices and per-device throughput known */
+    int has_cluster;              /* devices and per-device throughput known */
     double devices, throughput;
 } pp_sheet_run;
 

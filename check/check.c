@@ -120,9 +120,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
         const cJSON *a;
         names[k++] = ck_doc_id(docs[i]);
         names[k++] = pp_json_str(docs[i], "name", "");
-        cJSON_ArrayForEach(a, pp_json_get(docs[i], "aliases"))
-            if (k < 40 && cJSON_IsString(a))
-                names[k++] = a->valuestring;
+        cJSON_ArrayForEach(a, pp_json_get(docs[i],
+                                          "aliases")) if (k < 40 &&
+                                                          cJSON_IsString(a))
+            names[k++] = a->valuestring;
         for (size_t j = 0; j < k; j++) {
             pcre2_code *re;
             if (c->naliases == cap) {
@@ -199,8 +200,7 @@ const pp_rules *pp_checker_rules(const pp_checker *c)
 /* Sentences                                                          */
 /* ------------------------------------------------------------------ */
 
-static int sentence(pp_checker *c, const char *text, size_t len,
-                    cJSON *claims);
+static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims);
 
 int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
                         cJSON *claims)
@@ -209,8 +209,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
     return sentence(c, text, len, claims);
 }
 
-static int sentence(pp_checker *c, const char *text, size_t len,
-                    cJSON *claims)
+static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 {
     struct sent s;
     if (len == 0) {
@@ -270,9 +269,8 @@ static char column_kind(const char *t, size_t n)
         k = 'N';
     else if (HAS("d^{*}") || HAS("d^*") || HAS("d*"))
         k = 'D';
-    else if (HAS("budget") || HAS("бюджет") || HAS("预算") ||
-             HAS("compute") || HAS("flop") || HAS("$c$") ||
-             !strcmp(h, "c"))
+    else if (HAS("budget") || HAS("бюджет") || HAS("预算") || HAS("compute") ||
+             HAS("flop") || HAS("$c$") || !strcmp(h, "c"))
         k = 'C';
     else if (HAS("active") || HAS("активн") || HAS("激活"))
         k = 'A';
@@ -280,8 +278,8 @@ static char column_kind(const char *t, size_t n)
         k = 'X';
     else if (HAS("token") || HAS("токен"))
         k = 'K';
-    else if (HAS("total") || HAS("всего") || HAS("param") ||
-             HAS("парам") || HAS("参数"))
+    else if (HAS("total") || HAS("всего") || HAS("param") || HAS("парам") ||
+             HAS("参数"))
         k = 'T';
 #undef HAS
     pp_buf_dispose(&b);
@@ -370,12 +368,13 @@ static int row_budget(struct sent *s, const size_t *cell, size_t ncell,
 /* The figures of cell `k` against what its column holds: a fact of run
  * `who` (0: the row names none), or the optimum `o` at the row's budget
  * (NULL: none). */
-static void row_cell(struct sent *s, const size_t *cell, size_t ncell,
-                     size_t k, unsigned long long who, const pp_optimum *o)
+static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
+                     unsigned long long who, const pp_optimum *o)
 {
-    static const char *const attr[] = {
-        ['T'] = "params.total", ['A'] = "params.active",
-        ['K'] = "training.tokens", ['X'] = "context.length"};
+    static const char *const attr[] = {['T'] = "params.total",
+                                       ['A'] = "params.active",
+                                       ['K'] = "training.tokens",
+                                       ['X'] = "context.length"};
     char kind = s->c->table.kind[k];
     size_t nth = 0;
     for (size_t i = 0; i < s->nnum; i++) {
@@ -397,12 +396,10 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell,
             ck_check_derived(s, i, "derived.optimum_ratio", o->ratio,
                              "the fitted law's D*/N*");
         else if (kind == 'U' && o && nth <= 2)
-            ck_check_derived(s, i,
-                             nth == 1 ? "derived.rule_params"
-                                      : "derived.rule_tokens",
-                             nth == 1 ? o->rule_params : o->rule_tokens,
-                             nth == 1 ? "the D = 20N rule's N"
-                                      : "the D = 20N rule's D");
+            ck_check_derived(
+                s, i, nth == 1 ? "derived.rule_params" : "derived.rule_tokens",
+                nth == 1 ? o->rule_params : o->rule_tokens,
+                nth == 1 ? "the D = 20N rule's N" : "the D = 20N rule's D");
     }
 }
 

@@ -25,8 +25,8 @@ typedef struct pp_checker pp_checker;
 /* Build a checker over passport documents (the array is copied; the
  * documents are borrowed and must outlive the checker) and a rule
  * catalogue (borrowed; may be NULL). */
-int pp_checker_new(pp_checker **out, const cJSON *const *passports,
-                   size_t n, const pp_rules *rules);
+int pp_checker_new(pp_checker **out, const cJSON *const *passports, size_t n,
+                   const pp_rules *rules);
 void pp_checker_free(pp_checker *c);
 
 /* The rule catalogue `c` applies (borrowed; NULL when it has none). */

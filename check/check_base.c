@@ -23,22 +23,23 @@
 
 /* Active and total parameters, training. */
 const char *const ck_w_active[] = {"activ", "активн", "激活", NULL};
-const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all",
-                                  NULL};
-const char *const ck_w_train[] = {"trained on", "pretrained on",
-                                  "pre-trained on", "training on",
-                                  "обучал", "训练", "saw ", "pretraining",
-                                  "претрейн", "предобуч", NULL};
+const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all", NULL};
+const char *const ck_w_train[] = {
+    "trained on", "pretrained on", "pre-trained on", "training on", "обучал",
+    "训练",       "saw ",          "pretraining",    "претрейн",    "предобуч",
+    NULL};
 
 /* A sentence that names what it states as a misconception refutes it. */
-const char *const ck_w_refuted[] = {
-    "misconception", "myth", "misleading", "misread", "заблуждени", "миф",
-    "ошибочн", "误区", "误导", "误读", "错误观念", NULL};
+const char *const ck_w_refuted[] = {"misconception", "myth",       "misleading",
+                                    "misread",       "заблуждени", "миф",
+                                    "ошибочн",       "误区",       "误导",
+                                    "误读",          "错误观念",   NULL};
 
 /* Words of a comparison: what follows one is the other side's. */
-const char *const ck_w_compare[] = {
-    "compared", "versus", " vs", "unlike", "outperform", " beats ",
-    "по сравнению", "в отличие", "相比", "不同于", NULL};
+const char *const ck_w_compare[] = {"compared",     "versus",     " vs",
+                                    "unlike",       "outperform", " beats ",
+                                    "по сравнению", "в отличие",  "相比",
+                                    "不同于",       NULL};
 
 /* Words that open a complement clause ("не доказывает, что ..."). */
 const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
@@ -49,11 +50,10 @@ const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
 
 void ck_ctx_age(pp_checker *c)
 {
-    struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,
-                               &c->P,  &c->M,         &c->mem_total,
-                               &c->per_rank, &c->Cstar, &c->L1,
-                               &c->L2, &c->Lt, &c->PN, &c->PD,
-                               &c->law};
+    struct ctx_value *all[] = {&c->N,  &c->D,         &c->C,        &c->P,
+                               &c->M,  &c->mem_total, &c->per_rank, &c->Cstar,
+                               &c->L1, &c->L2,        &c->Lt,       &c->PN,
+                               &c->PD, &c->law};
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (all[i]->age < CTX_STALE)
             all[i]->age++;
@@ -88,8 +88,8 @@ int ck_ctx_get(const struct ctx_value *x, double *v)
  * row) into *s: its folded copy (owned by *s: pp_buf_dispose(&s->low))
  * and its numbers; claims go to `claims`.  Ages the carried context by one
  * sentence.  Returns 0 or PP_ENOMEM. */
-int ck_sent_start(struct sent *s, pp_checker *c, const char *text,
-                  size_t len, cJSON *claims)
+int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
+                  cJSON *claims)
 {
     memset(s, 0, sizeof(*s));
     s->c = c;
@@ -112,9 +112,16 @@ int ck_sent_start(struct sent *s, pp_checker *c, const char *text,
 /* Where the clause around [a, b) ends on either side, within `reach`
  * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
  * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
-static const char *const w_stop[] = {",", ";", ":", " and ", " и ", " а ",
-                                     "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-                                     "\xE3\x80\x81", NULL};
+static const char *const w_stop[] = {",",
+                                     ";",
+                                     ":",
+                                     " and ",
+                                     " и ",
+                                     " а ",
+                                     "\xEF\xBC\x8C",
+                                     "\xEF\xBC\x9B",
+                                     "\xE3\x80\x81",
+                                     NULL};
 
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach)
 {
@@ -149,9 +156,15 @@ size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
 
 /* What ends a clause: commas, semicolons, colons and dashes, Latin and
  * CJK. */
-static const char *const clause_bounds[] = {
-    ",", ";", ":", " - ", "\xE2\x80\x94", "\xEF\xBC\x8C", "\xEF\xBC\x9B",
-    "\xE3\x80\x81", NULL};
+static const char *const clause_bounds[] = {",",
+                                            ";",
+                                            ":",
+                                            " - ",
+                                            "\xE2\x80\x94",
+                                            "\xEF\xBC\x8C",
+                                            "\xEF\xBC\x9B",
+                                            "\xE3\x80\x81",
+                                            NULL};
 
 /* Where the clause holding offset `at` starts. */
 size_t ck_clause_from(const struct sent *s, size_t at)
@@ -178,9 +191,9 @@ size_t ck_clause_to(const struct sent *s, size_t at)
 {
     size_t to = s->len;
     for (const char *const *b = clause_bounds; *b; b++) {
-        const char *p = at < s->len ? memmem(s->low.ptr + at, s->len - at,
-                                             *b, strlen(*b))
-                                    : NULL;
+        const char *p =
+            at < s->len ? memmem(s->low.ptr + at, s->len - at, *b, strlen(*b))
+                        : NULL;
         if (p && (size_t)(p - s->low.ptr) < to)
             to = (size_t)(p - s->low.ptr);
     }
@@ -200,8 +213,7 @@ void ck_find_entities(struct sent *s)
     int filter = s->c->alias_words && !s->odd;
     if (filter) {
         memset(s->c->alias_hit, 0, s->c->naliases);
-        pp_litset_scan(s->c->alias_words, s->low.ptr, s->len,
-                       s->c->alias_hit);
+        pp_litset_scan(s->c->alias_words, s->low.ptr, s->len, s->c->alias_hit);
     }
     for (size_t a = 0; a < s->c->naliases; a++) {
         const struct alias *al = &s->c->aliases[a];
@@ -244,8 +256,7 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at)
 {
     const struct entity *best = NULL;
     for (size_t k = 0; k < s->nent; k++)
-        if (s->ent[k].end <= at &&
-            (!best || s->ent[k].end > best->end))
+        if (s->ent[k].end <= at && (!best || s->ent[k].end > best->end))
             best = &s->ent[k];
     if (best)
         return best;
@@ -257,12 +268,13 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at)
 
 /* Words around a figure that make it another model's, not the run's. */
 static const char *const w_model[] = {" model", " baseline", " network",
-                                      " модел", "模型", "基线", NULL};
-static const char *const w_copula[] = {" is ", " was ", ", a ", ", an ",
-                                       " \xE2\x80\x94 ", "是", "это",
-                                       "является", NULL};
-static const char *const w_respectively[] = {"respectively",
-                                             "соответственно", "分别", NULL};
+                                      " модел", "模型",      "基线",
+                                      NULL};
+static const char *const w_copula[] = {" is ",  " was ",          ", a ",
+                                       ", an ", " \xE2\x80\x94 ", "是",
+                                       "это",   "является",       NULL};
+static const char *const w_respectively[] = {"respectively", "соответственно",
+                                             "分别", NULL};
 
 /* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
  * respectively": the figures after the last entity pair with the
@@ -324,8 +336,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         size_t from = before->end, to = n->start;
         if (any_near(s, from, to, ck_w_compare))
             return NULL;
-        if (own_model &&
-            !(to - from <= 16 && any_near(s, from, to, w_copula)))
+        if (own_model && !(to - from <= 16 && any_near(s, from, to, w_copula)))
             return NULL;
         return before;
     }
@@ -369,8 +380,8 @@ static int is_plain(const struct sent *s, const pp_number *n)
 
 /* Indexes of unused numbers satisfying `pred`, in order. */
 size_t ck_pick(const struct sent *s,
-               int (*pred)(const struct sent *, const pp_number *),
-               size_t *idx, size_t max)
+               int (*pred)(const struct sent *, const pp_number *), size_t *idx,
+               size_t max)
 {
     size_t k = 0;
     for (size_t i = 0; i < s->nnum && k < max; i++)
@@ -430,8 +441,7 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     else
         cJSON_AddNullToObject(o, "entity");
     cJSON_AddStringToObject(o, "attribute", attribute);
-    cJSON_AddItemToObject(o, "claimed",
-                          claimed ? claimed : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "claimed", claimed ? claimed : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "expected",
                           expected ? expected : cJSON_CreateNull());
     cJSON_AddStringToObject(o, "verdict", verdict);
@@ -474,8 +484,7 @@ cJSON *ck_last_claim(struct sent *s)
 /* The claim of a recomputed figure `n`: confirmed when `agrees`, else
  * contradicted; `shown` is the recomputed value as the message writes it. */
 void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,
-                   double value, int agrees, const char *shown,
-                   const char *how)
+                   double value, int agrees, const char *shown, const char *how)
 {
     if (agrees)
         ck_emit(s, n->start, n->end - n->start, NULL, attr,
@@ -508,7 +517,6 @@ void ck_check_derived(struct sent *s, size_t i, const char *attr,
         pp_buf_printf(&e, "%.3g%%", computed * 100);
     else
         pp_num_human(&e, computed, 3);
-    ck_recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr,
-                  how);
+    ck_recomputed(s, n, attr, computed, pp_range_meet(claim, calc), e.ptr, how);
     pp_buf_dispose(&e);
 }

@@ -50,29 +50,40 @@ static int is_ratio(const struct sent *s, const pp_number *n)
            !n->magnitude && n->value >= 1 && n->value < 1e6;
 }
 
-static const char *const w_optimum[] = {"fitted law", "optimum", "optimal",
-                                        "n*", "chinchilla", "оптимум",
-                                        "оптимальн", "最优", "最佳", NULL};
-static const char *const w_same[] = {"same fitted loss", "same loss",
-                                     "equal loss", "equal-loss",
-                                     "match the loss", "matching the loss",
-                                     "reach the loss", "той же", "того же",
-                                     "такой же loss", "相同", "同等", NULL};
-static const char *const w_breakeven[] = {"break-even", "break even",
-                                          "breakeven", "окупа", "точка безубыт",
-                                          "盈亏", "回本", NULL};
+static const char *const w_optimum[] = {"fitted law", "optimum",    "optimal",
+                                        "n*",         "chinchilla", "оптимум",
+                                        "оптимальн",  "最优",       "最佳",
+                                        NULL};
+static const char *const w_same[] = {"same fitted loss",
+                                     "same loss",
+                                     "equal loss",
+                                     "equal-loss",
+                                     "match the loss",
+                                     "matching the loss",
+                                     "reach the loss",
+                                     "той же",
+                                     "того же",
+                                     "такой же loss",
+                                     "相同",
+                                     "同等",
+                                     NULL};
+static const char *const w_breakeven[] = {"break-even",    "break even",
+                                          "breakeven",     "окупа",
+                                          "точка безубыт", "盈亏",
+                                          "回本",          NULL};
 static const char *const w_bubble[] = {"bubble", "пузыр", "气泡", NULL};
 static const char *const w_micro[] = {"micro-batch", "microbatch",
                                       "micro batch", "микробатч",
-                                      "микро-батч", "微批", NULL};
+                                      "микро-батч",  "微批",
+                                      NULL};
 static const char *const w_stage[] = {"stage", "стади", "ступен", "этап",
-                                      "级", "段", NULL};
-static const char *const w_6nd[] = {"6nd", "6·n·d", "6 n d", "6*n*d",
-                                    "6 × n × d", "compute", "flop", "вычисл",
-                                    "算力", "计算量", NULL};
-static const char *const w_tpp[] = {"tokens per param", "token per param",
+                                      "级",    "段",    NULL};
+static const char *const w_6nd[] = {"6nd",       "6·n·d",   "6 n d", "6*n*d",
+                                    "6 × n × d", "compute", "flop",  "вычисл",
+                                    "算力",      "计算量",  NULL};
+static const char *const w_tpp[] = {"tokens per param",    "token per param",
                                     "токенов на параметр", "每参数",
-                                    "tokens/param", NULL};
+                                    "tokens/param",        NULL};
 
 /* A passport whose total parameters the figure names (the run a derived
  * figure is about, e.g. 8.03B -> its token count). */
@@ -95,7 +106,7 @@ static double doc_tokens(const cJSON *doc)
 }
 
 static const char *const w_at[] = {" at ", " for ", "при ", "для ",
-                                   "在", "时", NULL};
+                                   "在",   "时",    NULL};
 
 /* The budget figure a sentence of optima gives figure `i`: the next one
  * when "at"/"при" leads to it with no other figure between, else the
@@ -133,18 +144,21 @@ static void optimum_figures(struct sent *s)
         int k;
         if (s->used[i] || is_flop(s, n))
             continue;
-        k = ck_is_params(s, n) ? 'p' : is_tokens(s, n) ? 't'
-            : (kind && n->magnitude && n->unit == PP_UNIT_NONE) ? kind : 0;
+        k = ck_is_params(s, n)                                  ? 'p'
+            : is_tokens(s, n)                                   ? 't'
+            : (kind && n->magnitude && n->unit == PP_UNIT_NONE) ? kind
+                                                                : 0;
         if (!k || (b = budget_for(s, i)) < 0)
             continue;
         kind = k;
         s->used[b] = 1;
         if (pp_calc_optimum(&law, s->num[b].value, &o) == 0)
-            ck_check_derived(
-                s, i,
-                k == 'p' ? "derived.optimum_params" : "derived.optimum_tokens",
-                k == 'p' ? o.params : o.tokens,
-                k == 'p' ? "the fitted law's N*" : "the fitted law's D*");
+            ck_check_derived(s, i,
+                             k == 'p' ? "derived.optimum_params"
+                                      : "derived.optimum_tokens",
+                             k == 'p' ? o.params : o.tokens,
+                             k == 'p' ? "the fitted law's N*"
+                                      : "the fitted law's D*");
         pp_error_clear();
     }
 }
@@ -210,8 +224,7 @@ void ck_derived_law(struct sent *s)
     }
     if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, w_6nd)) {
         double v;
-        if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) ==
-            0) {
+        if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) == 0) {
             s->used[p[0]] = s->used[t[0]] = 1;
             ck_check_derived(s, c[0], "derived.training_flops", v, "6 N D");
         }
@@ -248,7 +261,7 @@ static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
                 size_t e = (size_t)(m - s->low.ptr);
                 *basis = any_near(s, a, e, ck_w_active)  ? 'a'
                          : any_near(s, a, e, ck_w_total) ? 't'
-                                                      : 0;
+                                                         : 0;
                 return 1;
             }
         }
@@ -267,8 +280,8 @@ static void passport_derived(struct sent *s, const pp_number *n,
 {
     const char *who = ck_doc_id(doc);
     pp_range claim = num_range(n);
-    int ok = pp_range_meet(claim, want), ok_alt = !ok && alt.have &&
-                                                  pp_range_meet(claim, alt);
+    int ok = pp_range_meet(claim, want),
+        ok_alt = !ok && alt.have && pp_range_meet(claim, alt);
     /* the reading the figure agrees with, else the right one */
     pp_range shown = ok_alt ? alt : want;
     const char *shown_how = ok_alt ? alt_how : how;
@@ -300,13 +313,12 @@ static void passport_derived(struct sent *s, const pp_number *n,
     else if (ok || ok_alt)
         ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
-                "confirmed", "%s: %s recomputes to %s", who, shown_how,
-                e.ptr);
+                "confirmed", "%s: %s recomputes to %s", who, shown_how, e.ptr);
     else
         ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
-                "contradicted", "%s: %s recomputes to %s, not %.*s", who,
-                how, e.ptr, written, s->text + n->start);
+                "contradicted", "%s: %s recomputes to %s, not %.*s", who, how,
+                e.ptr, written, s->text + n->start);
     cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "source",
                                            cJSON_CreateString("recomputed"));
     pp_buf_dispose(&e);
@@ -353,14 +365,13 @@ static void undisclosed_input(struct sent *s, const pp_number *n,
             (int)(n->end - n->start), s->text + n->start);
 }
 
-static const char *const w_compute[] = {"compute", "train", "обуч",
-                                        "вычисл", "训练", "算力", "计算",
-                                        NULL};
+static const char *const w_compute[] = {"compute", "train", "обуч", "вычисл",
+                                        "训练",    "算力",  "计算", NULL};
 
 /* D/N of passport `doc` on the parameters the phrase names (`basis`
  * 'a', 't' or 0): for a mixture of experts that names neither, either. */
-static void passport_tpp(struct sent *s, const pp_number *n,
-                         const cJSON *doc, const char *attr, int basis)
+static void passport_tpp(struct sent *s, const pp_number *n, const cJSON *doc,
+                         const char *attr, int basis)
 {
     pp_range tok = pp_fact_range(doc, "training.tokens");
     pp_range act = pp_fact_range(doc, "params.active");
@@ -374,8 +385,7 @@ static void passport_tpp(struct sent *s, const pp_number *n,
                          pp_range_div(tok, tot), NULL, none, NULL);
     else /* an MoE, the phrase names neither: either */
         passport_derived(s, n, doc, attr, "D / N with total parameters",
-                         pp_range_div(tok, tot),
-                         "D / N with active parameters",
+                         pp_range_div(tok, tot), "D / N with active parameters",
                          pp_range_div(tok, act), NULL);
 }
 
@@ -438,9 +448,9 @@ void ck_derived_passport(struct sent *s)
 }
 
 static const char *const w_epoch[] = {"epoch", "repeat", "эпох", "повтор",
-                                      "轮", "遍", NULL};
-static const char *const w_times[] = {"epoch", "time", "эпох", "раз", "次",
-                                      "遍", "轮", NULL};
+                                      "轮",    "遍",     NULL};
+static const char *const w_times[] = {"epoch", "time", "эпох", "раз",
+                                      "次",    "遍",   "轮",   NULL};
 
 /* "A 15T-token corpus with a 15% share of a 0.4T-token domain repeats it
  * about 5.6 times": effective epochs, tokens x share / unique tokens. */
@@ -556,11 +566,12 @@ static void context_optimum(struct sent *s, double C)
         if (s->used[i] || (v != 'N' && v != 'D'))
             continue;
         if (pp_calc_optimum(&law, C, &o) == 0) {
-            ck_check_derived(
-                s, i,
-                v == 'N' ? "derived.optimum_params" : "derived.optimum_tokens",
-                v == 'N' ? o.params : o.tokens,
-                v == 'N' ? "the fitted law's N*" : "the fitted law's D*");
+            ck_check_derived(s, i,
+                             v == 'N' ? "derived.optimum_params"
+                                      : "derived.optimum_tokens",
+                             v == 'N' ? o.params : o.tokens,
+                             v == 'N' ? "the fitted law's N*"
+                                      : "the fitted law's D*");
             ck_ctx_set(&s->c->Cstar, C); /* L(N^{*}, D^{*}) may follow */
         }
         pp_error_clear();
@@ -575,8 +586,7 @@ static void context_tpp(struct sent *s, double N, double D)
         if (!s->used[i] && !s->num[i].magnitude && s->num[i].value < 1e6 &&
             s->num[i].value >= 1 &&
             any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
-            ck_check_derived(s, i, "derived.tokens_per_param", D / N,
-                             "D / N");
+            ck_check_derived(s, i, "derived.tokens_per_param", D / N, "D / N");
             break;
         }
 }

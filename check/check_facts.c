@@ -52,8 +52,7 @@ static int quoted_match(const cJSON *fact, double v, pp_range claim)
 static int bound_only(const char *fact_q, const char *claim_q)
 {
     int fact_bound = strcmp(fact_q, "=") && strcmp(fact_q, "\xE2\x89\x88");
-    int claim_value = !strcmp(claim_q, "=") ||
-                      !strcmp(claim_q, "\xE2\x89\x88");
+    int claim_value = !strcmp(claim_q, "=") || !strcmp(claim_q, "\xE2\x89\x88");
     return fact_bound && claim_value;
 }
 
@@ -65,7 +64,7 @@ struct fact_found {
     pp_fact_num num;   /* its figure */
     int confirmed;
     const cJSON *undisclosed;
-    const char *who;   /* NULL when the set holds no passport */
+    const char *who; /* NULL when the set holds no passport */
 };
 
 static void find_fact(const struct sent *s, pp_range claim,
@@ -125,8 +124,8 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
         ck_emit(s, n->start, n->end - n->start, who, name, claimed,
                 cJSON_CreateNumber(v->value), "contradicted",
                 "%s %s is %s%s, not %.*s", who, name,
-                strcmp(v->qualifier, "=") ? v->qualifier : "", e.ptr,
-                written, s->text + n->start);
+                strcmp(v->qualifier, "=") ? v->qualifier : "", e.ptr, written,
+                s->text + n->start);
     else if (ff.undisclosed)
         ck_emit(s, n->start, n->end - n->start, who, name, claimed, NULL,
                 "undisclosed", "%s does not disclose %s", who, name);
@@ -143,9 +142,10 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
 static int find_hyper(const cJSON *doc, const char *const *keys, double *v)
 {
     const cJSON *g, *h;
-    const cJSON *lists[2] = {
-        pp_json_get(pp_json_get(doc, "optimizer"), "groups"),
-        pp_json_get(pp_json_get(doc, "stability"), "mechanisms")};
+    const cJSON *lists[2] = {pp_json_get(pp_json_get(doc, "optimizer"),
+                                         "groups"),
+                             pp_json_get(pp_json_get(doc, "stability"),
+                                         "mechanisms")};
     for (int l = 0; l < 2; l++) {
         cJSON_ArrayForEach(g, lists[l])
         {
@@ -214,16 +214,21 @@ struct hyper_kw {
 };
 
 static const struct hyper_kw hypers[] = {
-    {{"threshold", "τ", "阈值", "порог", NULL}, "optimizer.qk_clip_tau",
+    {{"threshold", "τ", "阈值", "порог", NULL},
+     "optimizer.qk_clip_tau",
      {"qk_clip_tau", "tau", NULL}},
-    {{"momentum", "动量", "импульс", NULL}, "optimizer.momentum",
+    {{"momentum", "动量", "импульс", NULL},
+     "optimizer.momentum",
      {"momentum", NULL}},
     {{"weight decay", "weight_decay", "затухани", "衰减", NULL},
-     "optimizer.weight_decay", {"weight_decay", NULL}},
-    {{"update rms", "rms scale", NULL}, "optimizer.update_rms_scale",
+     "optimizer.weight_decay",
+     {"weight_decay", NULL}},
+    {{"update rms", "rms scale", NULL},
+     "optimizer.update_rms_scale",
      {"update_rms_scale", NULL}},
     {{"bound", "上界", "границ", "предел", NULL},
-     "stability.coordinate_bound", {"coordinate_bound", NULL}},
+     "stability.coordinate_bound",
+     {"coordinate_bound", NULL}},
 };
 
 /* Does " of ", " out of " or " из " follow the figure ending at `b`? */
@@ -326,10 +331,9 @@ void ck_bind_entity_figures(struct sent *s)
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
         /* "671B total", "37B active", "3B out of 16B": parameters */
-        int kind_after =
-            any_near(s, b, ck_window_end(s, b, 20), ck_w_active) ||
-            any_near(s, b, ck_window_end(s, b, 8), ck_w_total) ||
-            of_after(s, b);
+        int kind_after = any_near(s, b, ck_window_end(s, b, 20), ck_w_active) ||
+                         any_near(s, b, ck_window_end(s, b, 8), ck_w_total) ||
+                         of_after(s, b);
         if (!e || s->used[i])
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
@@ -354,8 +358,7 @@ void ck_bind_entity_figures(struct sent *s)
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   any_near(s, back(a, 30), a, ck_w_train)) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
-                  n->unit == PP_UNIT_NONE &&
-                  any_near(s, 0, s->len, w_token) &&
+                  n->unit == PP_UNIT_NONE && any_near(s, 0, s->len, w_token) &&
                   !any_near(s, 0, s->len, w_param)))
             attr = near(s, b, b + 40, "per param") ||
                            near(s, b, b + 40, "на параметр")

@@ -62,7 +62,7 @@ struct pp_checker {
     const cJSON **docs; /* owned array of borrowed documents */
     size_t ndocs;
     const pp_rules *rules;
-    int limited;        /* the last sentence hit a pattern's match limit */
+    int limited; /* the last sentence hit a pattern's match limit */
     struct alias *aliases;
     size_t naliases;
     /* The aliases' first words (ASCII, folded), so that a sentence runs
@@ -79,11 +79,11 @@ struct pp_checker {
         double v;
         int age; /* sentences since set; CTX_STALE: not usable */
     } N, D, C, P, M, mem_total, per_rank,
-        Cstar,  /* the budget of the last N*, D* checked */
-        L1, L2, /* the last two fitted losses computed, L1 the latest */
-        Lt,     /* a target loss "L_t" (exact when it was recomputed) */
-        PN, PD, /* a scenario written as a pair, "8.03B/15T" */
-        law;    /* the text spoke of the fitted law (age only) */
+        Cstar,      /* the budget of the last N*, D* checked */
+        L1, L2,     /* the last two fitted losses computed, L1 the latest */
+        Lt,         /* a target loss "L_t" (exact when it was recomputed) */
+        PN, PD,     /* a scenario written as a pair, "8.03B/15T" */
+        law;        /* the text spoke of the fitted law (age only) */
     double Lt_half; /* the rounding of Lt when it is the written figure */
     /* Named quantities of a worked example (N_{70}, D_{70}, \Delta C),
      * kept longer than N, D and C: their names say what they are. */
@@ -190,8 +190,8 @@ int ck_ctx_get(const struct ctx_value *x, double *v);
  * row) into *s, its claims going to `claims`: the folded copy (owned by
  * *s: pp_buf_dispose(&s->low)) and the numbers; ages the carried context.
  * Returns 0 or PP_ENOMEM. */
-int ck_sent_start(struct sent *s, pp_checker *c, const char *text,
-                  size_t len, cJSON *claims);
+int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
+                  cJSON *claims);
 
 /* Where the window around a figure ends after `b` / starts before `a`,
  * within `reach` bytes: a comma, a semicolon, a colon, "and" stop it. */
@@ -214,20 +214,19 @@ int ck_is_params(const struct sent *s, const pp_number *n);
 int ck_is_bytes(const struct sent *s, const pp_number *n);
 /* Indexes of unused figures satisfying `pred`, in order; at most `max`. */
 size_t ck_pick(const struct sent *s,
-               int (*pred)(const struct sent *, const pp_number *),
-               size_t *idx, size_t max);
+               int (*pred)(const struct sent *, const pp_number *), size_t *idx,
+               size_t max);
 /* The unused plain figure right before a word of `ws`. */
-int ck_number_before(const struct sent *s, const char *const *ws,
-                     size_t *out);
+int ck_number_before(const struct sent *s, const char *const *ws, size_t *out);
 
 /* Append one claim to s->out: the figure or words at [off, off+len), the
  * passport (`entity`, may be NULL), the attribute, the claimed and
  * expected values (owned by the claim afterwards; NULL: null) and the
  * verdict, with a printf-style message. */
-__attribute__((format(printf, 9, 10)))
-void ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
-             const char *attribute, cJSON *claimed, cJSON *expected,
-             const char *verdict, const char *fmt, ...);
+__attribute__((format(printf, 9, 10))) void
+ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
+        const char *attribute, cJSON *claimed, cJSON *expected,
+        const char *verdict, const char *fmt, ...);
 /* Set a claim's source and section from a fact's first evidence. */
 void ck_set_evidence(cJSON *claim, const cJSON *fact);
 /* The claim ck_emit added last (borrowed). */
@@ -246,8 +245,8 @@ void ck_check_derived(struct sent *s, size_t i, const char *attr,
 /* check_facts.c: figures of passports.  Compare figure `n` with fact
  * `name` of the passports in `set`; bind every unused figure to an
  * attribute of its run and check it. */
-void ck_check_fact(struct sent *s, const pp_number *n,
-                   unsigned long long set, const char *name);
+void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
+                   const char *name);
 void ck_bind_entity_figures(struct sent *s);
 
 /* check_derived.c: derived quantities recomputed -- the fitted law, D/N,

@@ -20,9 +20,11 @@
 /* ------------------------------------------------------------------ */
 
 /* Words that attach a figure to a mechanism's setting. */
-static const char *const w_trigger[] = {
-    "threshold", "trigger", "when ", "rises by", "set to", "set at",
-    "порог", "когда", "при рост", "阈值", "触发", "当", "设为", NULL};
+static const char *const w_trigger[] = {"threshold", "trigger", "when ",
+                                        "rises by",  "set to",  "set at",
+                                        "порог",     "когда",   "при рост",
+                                        "阈值",      "触发",    "当",
+                                        "设为",      NULL};
 
 /* A percentage, or a figure given as a mechanism's threshold or trigger,
  * for a named stability mechanism that records no numeric parameter: the
@@ -60,8 +62,8 @@ void ck_check_mechanisms(struct sent *s)
                                 ck_doc_id(s->c->docs[i]), name,
                                 cJSON_CreateNumber(n->value), NULL,
                                 "undisclosed",
-                                "the reports give no figure for %s of %s",
-                                name, ck_doc_id(s->c->docs[i]));
+                                "the reports give no figure for %s of %s", name,
+                                ck_doc_id(s->c->docs[i]));
                         ck_set_evidence(ck_last_claim(s), m);
                     }
                 }
@@ -78,22 +80,26 @@ void ck_check_mechanisms(struct sent *s)
 /* Negation and hedges, looked for in the clause before a universal word
  * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
  * любой архитектуры", "is not a universal constant", "不能外推". */
-static const char *const w_negation[] = {
-    " not ", "n't ", " no ", "cannot", " nothing", " none", "нельзя", " не ",
-    " нет ", " ни ", "ничего", "не явля", "不", "没有", "并非", "未必", NULL};
+static const char *const w_negation[] = {" not ",  "n't ",     " no ",
+                                         "cannot", " nothing", " none",
+                                         "нельзя", " не ",     " нет ",
+                                         " ни ",   "ничего",   "не явля",
+                                         "不",     "没有",     "并非",
+                                         "未必",   NULL};
 static const char *const w_hedge[] = {
-    " may ", " might ", " can ", " could ", " should ", " need",
-    "in this run", "one run", "whether", "open question", "unclear",
-    "может", "нужн", "требу", "в этом запуске", " ли ", "неясно",
-    "неизвестно", "可能", "一次", "需", "是否", "尚不清楚", NULL};
+    " may ",   " might ",     " can ",      " could ", " should ",
+    " need",   "in this run", "one run",    "whether", "open question",
+    "unclear", "может",       "нужн",       "требу",   "в этом запуске",
+    " ли ",    "неясно",      "неизвестно", "可能",    "一次",
+    "需",      "是否",        "尚不清楚",   NULL};
 
 /* A sentence that calls what it reports wrong or unsupported rejects it:
  * "it would be wrong to say that ...", "... is not supported by the
  * sources", "утверждение ... неверно", "这一说法不成立". */
 static const char *const w_rejected[] = {
-    "is wrong", "be wrong", "are wrong", "was wrong", "incorrect",
-    "not support", "n't support", "неверн", "ошибочно", "не подтвержда",
-    "错误的", "不成立", "没有依据", "不支持", NULL};
+    "is wrong",    "be wrong",    "are wrong", "was wrong", "incorrect",
+    "not support", "n't support", "неверн",    "ошибочно",  "не подтвержда",
+    "错误的",      "不成立",      "没有依据",  "不支持",    NULL};
 
 /* Does the sentence end with a question mark: a question claims nothing. */
 static int question(const struct sent *s)
@@ -181,9 +187,9 @@ static int clause_after_has(const struct sent *s, size_t end,
 /* ------------------------------------------------------------------ */
 
 /* Each has a digit (any_format relies on it). */
-static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",
-                                      "fp4", "bf16", "fp16", "fp32",
-                                      "e4m3", "e5m2", "int4", "int8", NULL};
+static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",  "fp4",
+                                      "bf16",  "fp16",  "fp32",  "e4m3", "e5m2",
+                                      "int4",  "int8",  NULL};
 
 struct role_kw {
     const char *const words[6];
@@ -220,8 +226,7 @@ static long find_format(const struct sent *s, const char *f, size_t from)
 {
     size_t n = strlen(f);
     for (const char *p = s->low.ptr + from;
-         (p = memmem(p, s->low.len - (size_t)(p - s->low.ptr), f, n)) !=
-         NULL;
+         (p = memmem(p, s->low.len - (size_t)(p - s->low.ptr), f, n)) != NULL;
          p++) {
         size_t at = (size_t)(p - s->low.ptr);
         if ((at == 0 || !isalnum((unsigned char)p[-1])) &&
@@ -308,7 +313,7 @@ static size_t format_mentions(const struct sent *s, struct mention *out)
 static int modifies(const struct sent *s, size_t a, size_t b)
 {
     static const char *const glue[] = {"for the", "for its", "for", "для",
-                                       "用于", "的", NULL};
+                                       "用于",    "的",      NULL};
     while (a < b && (s->low.ptr[a] == ' ' || s->low.ptr[a] == '-'))
         a++;
     while (b > a && s->low.ptr[b - 1] == ' ')
@@ -346,8 +351,8 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
         if (out[i])
             continue;
         for (size_t k = 0; k < nr; k++)
-            if (!rw[k].taken && rw[k].end <= fm[i].start &&
-                rw[k].start >= lo && fm[i].start - rw[k].end <= 60 &&
+            if (!rw[k].taken && rw[k].end <= fm[i].start && rw[k].start >= lo &&
+                fm[i].start - rw[k].end <= 60 &&
                 (best < 0 || rw[k].end > rw[best].end))
                 best = (long)k;
         for (size_t k = 0; k < nr && best < 0; k++)
@@ -429,8 +434,8 @@ static int check_headline(struct sent *s, const struct mention *m,
         return 0;
     stage = pp_json_str(h, "stage", "");
     text = pp_json_str(h, "text", "");
-    cJSON_ArrayForEach(x, pp_json_get(h, "formats"))
-        hit |= cJSON_IsString(x) && same_family(x->valuestring, f);
+    cJSON_ArrayForEach(x, pp_json_get(h, "formats")) hit |=
+        cJSON_IsString(x) && same_family(x->valuestring, f);
     /* the format came after pretraining, and the sentence says pretraining */
     later = hit && strcmp(stage, "pretraining") != 0 &&
             near(s, 0, s->len, "pretrain");
@@ -445,9 +450,9 @@ static int check_headline(struct sent *s, const struct mention *m,
                 who, text, stage, f);
     } else if (later) {
         ck_emit(s, m->start, flen, who, "precision.headline",
-                cJSON_CreateString(f), cJSON_CreateString(text),
-                "contradicted", "%s used %s in %s (%s), not in pretraining",
-                who, f, stage, text);
+                cJSON_CreateString(f), cJSON_CreateString(text), "contradicted",
+                "%s used %s in %s (%s), not in pretraining", who, f, stage,
+                text);
     } else {
         ck_emit(s, m->start, flen, who, "precision.headline",
                 cJSON_CreateString(f), cJSON_CreateString(text),
@@ -483,9 +488,10 @@ void ck_check_formats(struct sent *s)
                            clause_has(s, fm[i].start, w_negation));
                 break;
             }
-            if (!headline && (any_near(s, 0, s->len, ck_w_train) ||
-                              near(s, 0, s->len, "pretrain") ||
-                              near(s, 0, s->len, "trained in")) &&
+            if (!headline &&
+                (any_near(s, 0, s->len, ck_w_train) ||
+                 near(s, 0, s->len, "pretrain") ||
+                 near(s, 0, s->len, "trained in")) &&
                 check_headline(s, &fm[i], s->c->docs[d],
                                clause_has(s, fm[i].start, w_negation))) {
                 headline = 1;
@@ -497,9 +503,9 @@ void ck_check_formats(struct sent *s)
 
 /* Technical subjects a universal statement is about. */
 static const char *const w_subject[] = {
-    "fp8", "fp4", "bf16", "fp16", "nvfp4", "mxfp4", "muon", "adamw",
-    "qk-clip", "muonclip", "scaling", "int4", "zero", "moe", "dtype",
-    "precision", "точност", "精度", NULL};
+    "fp8",   "fp4",       "bf16",     "fp16",    "nvfp4", "mxfp4", "muon",
+    "adamw", "qk-clip",   "muonclip", "scaling", "int4",  "zero",  "moe",
+    "dtype", "precision", "точност",  "精度",    NULL};
 
 void ck_check_generalisations(struct sent *s)
 {
@@ -508,8 +514,7 @@ void ck_check_generalisations(struct sent *s)
     if (!s->c->rules)
         return;
     if (pp_rules_scan_folded(s->c->rules, s->text, s->odd ? NULL : s->low.ptr,
-                             s->len, "prose", NULL, hits, 16,
-                             &n) == PP_ETOOBIG)
+                             s->len, "prose", NULL, hits, 16, &n) == PP_ETOOBIG)
         s->c->limited = 1;
     pp_error_clear();
     for (size_t h = 0; h < n; h++) {
@@ -518,8 +523,7 @@ void ck_check_generalisations(struct sent *s)
         if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
             (universal && clause_after_has(s, hits[h].end, w_negation)) ||
             any_near(s, 0, s->len, ck_w_refuted) ||
-            any_near(s, 0, s->len, w_rejected) || quoted(s, a) ||
-            question(s))
+            any_near(s, 0, s->len, w_rejected) || quoted(s, a) || question(s))
             continue;
         if (universal && !s->ents_done) {
             ck_find_entities(s);
@@ -527,14 +531,15 @@ void ck_check_generalisations(struct sent *s)
         }
         if (universal && !s->nent && !any_near(s, 0, s->len, w_subject))
             continue;
-        ck_emit(s, hits[h].start, hits[h].end - hits[h].start, NULL,
-                hits[h].id, NULL, NULL, "unsupported-generalisation", "%s",
+        ck_emit(s, hits[h].start, hits[h].end - hits[h].start, NULL, hits[h].id,
+                NULL, NULL, "unsupported-generalisation", "%s",
                 hits[h].message);
-        cJSON_ReplaceItemInObjectCaseSensitive(
-            ck_last_claim(s), "section", cJSON_CreateString(hits[h].section));
-        cJSON_ReplaceItemInObjectCaseSensitive(
-            ck_last_claim(s), "severity",
-            cJSON_CreateString(hits[h].severity));
+        cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "section",
+                                               cJSON_CreateString(
+                                                   hits[h].section));
+        cJSON_ReplaceItemInObjectCaseSensitive(ck_last_claim(s), "severity",
+                                               cJSON_CreateString(
+                                                   hits[h].severity));
         break; /* one generalisation per sentence is enough */
     }
 }

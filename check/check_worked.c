@@ -55,8 +55,7 @@ static int is_lower(char ch)
  * another ("n", not "in"), "\Delta " before it, "^{*}" or a subscript
  * after it: "n_{70}" -> "n_70", "d^{*}" -> "d*", "\Delta c" -> "dc".
  * Returns its end, or 0. */
-static size_t var_at(const struct sent *s, size_t i, size_t end,
-                     char name[16])
+static size_t var_at(const struct sent *s, size_t i, size_t end, char name[16])
 {
     const char *t = s->low.ptr;
     size_t k = 0;
@@ -242,8 +241,8 @@ static double ev_factor(struct ev *e)
 
 static double ev_term(struct ev *e)
 {
-    static const char *const mul[] = {"\\cdot", "\\times", "\xC3\x97",
-                                      "\xC2\xB7", "*", NULL};
+    static const char *const mul[] = {"\\cdot",   "\\times", "\xC3\x97",
+                                      "\xC2\xB7", "*",       NULL};
     double v = ev_factor(e);
     while (e->ok) {
         size_t at = e->i;
@@ -321,13 +320,11 @@ static int evaluate(const struct sent *s, size_t from, size_t to, double *v,
 }
 
 /* An argument of L(N, D): a figure, a variable or arithmetic. */
-static int evaluate_arg(const struct sent *s, size_t from, size_t to,
-                        double *v)
+static int evaluate_arg(const struct sent *s, size_t from, size_t to, double *v)
 {
     struct ev e = {s, from, to, 0, 0, 1, 0, 0};
     *v = ev_expr(&e);
-    return e.ok && skip_math_space(s, e.i, to) == to && isfinite(*v) &&
-           *v > 0;
+    return e.ok && skip_math_space(s, e.i, to) == to && isfinite(*v) && *v > 0;
 }
 
 /* A relation sign at `i`: '=' (not part of <=, >=, !=, ==) or \approx
@@ -386,9 +383,10 @@ static void loss_seen(pp_checker *c, double L)
 /* Words that say the text is about a fitted scaling law: only then is
  * "L(N, D)" the law's loss (elsewhere it may be a measured one). */
 static const char *const w_law[] = {
-    "fitted", "chinchilla", "scaling law", "scaling-law", "hoffmann",
-    "parametric", "аппроксимац", "эмпирическ", "закон масштабир",
-    "законы масштабир", "拟合", "缩放定律", "缩放律", "scaling 律", NULL};
+    "fitted",          "chinchilla",       "scaling law", "scaling-law",
+    "hoffmann",        "parametric",       "аппроксимац", "эмпирическ",
+    "закон масштабир", "законы масштабир", "拟合",        "缩放定律",
+    "缩放律",          "scaling 律",       NULL};
 
 /* "L(8.03B, 15T) = 1.948310" at `i` (the 'l' before the parenthesis):
  * the fitted law's loss at a point, checked against the figure after it;
@@ -508,8 +506,7 @@ void ck_derived_losses(struct sent *s)
             continue;
         if (t[i + 1] == '(') /* L(N, D) */
             i = loss_at(s, i);
-        else if (!strncmp(t + i + 1, "_t", 2) ||
-                 !strncmp(t + i + 1, "_{t}", 4))
+        else if (!strncmp(t + i + 1, "_t", 2) || !strncmp(t + i + 1, "_{t}", 4))
             target_loss(s, i);
     }
     loss_gaps(s);
@@ -523,8 +520,7 @@ static int terminal_figure(const struct sent *s, long k)
     if (k < 0)
         return 0;
     j = skip_math_space(s, s->num[k].end, s->len);
-    return j >= s->len || relation_at(s, j) ||
-           strchr(",.;:)", s->low.ptr[j]) ||
+    return j >= s->len || relation_at(s, j) || strchr(",.;:)", s->low.ptr[j]) ||
            !strncmp(s->low.ptr + j, "\\text", 5) ||
            (unsigned char)s->low.ptr[j] >= 0x80 ||
            (isalpha((unsigned char)s->low.ptr[j]) && j + 1 < s->len &&
@@ -542,8 +538,10 @@ static double typeset_magnitude(const struct sent *s, const pp_number *n)
     if (j == n->end || j >= s->len || !strchr("KMBT", s->text[j]) ||
         (j + 1 < s->len && isalpha((unsigned char)s->text[j + 1])))
         return 1;
-    return s->text[j] == 'K' ? 1e3 : s->text[j] == 'M' ? 1e6
-                                   : s->text[j] == 'B' ? 1e9 : 1e12;
+    return s->text[j] == 'K'   ? 1e3
+           : s->text[j] == 'M' ? 1e6
+           : s->text[j] == 'B' ? 1e9
+                               : 1e12;
 }
 
 /* The left-hand side of a relation: the longest tail of [lo, rel) that is
@@ -648,18 +646,17 @@ void ck_derived_chains(struct sent *s)
  * of this sentence and of the next few. */
 static const char *const w_zero[] = {"zero-", "zero ", NULL};
 static const char *const w_bytes[] = {"byte", "байт", "字节", NULL};
-static const char *const w_rank[] = {"rank", "gpu", "ранг", "устройств",
-                                     "процесс", "卡", NULL};
-static const char *const w_per_param[] = {"per param", "на параметр",
-                                          "每参数", "每个参数", NULL};
+static const char *const w_rank[] = {"rank",    "gpu", "ранг", "устройств",
+                                     "процесс", "卡",  NULL};
+static const char *const w_per_param[] = {"per param", "на параметр", "每参数",
+                                          "每个参数", NULL};
 
 /* A whole number of devices written with its unit ("16 GPUs"). */
 static int devices_figure(const struct sent *s, size_t *out)
 {
     for (size_t i = 0; i < s->nnum; i++)
         if (!s->used[i] && s->num[i].unit == PP_UNIT_DEVICES &&
-            s->num[i].value >= 1 &&
-            s->num[i].value == floor(s->num[i].value)) {
+            s->num[i].value >= 1 && s->num[i].value == floor(s->num[i].value)) {
             *out = i;
             return 1;
         }

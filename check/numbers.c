@@ -38,8 +38,8 @@ static size_t starts(const char *s, size_t n, const char *w)
 {
     size_t k;
     /* the first byte rejects almost every position cheaply */
-    if (!n || lower_ascii((unsigned char)s[0]) !=
-                  lower_ascii((unsigned char)w[0]))
+    if (!n ||
+        lower_ascii((unsigned char)s[0]) != lower_ascii((unsigned char)w[0]))
         return 0;
     for (k = 1; w[k]; k++)
         if (k >= n || lower_ascii((unsigned char)s[k]) !=
@@ -68,13 +68,11 @@ static const struct {
     const char *word;
     double scale;
 } magnitude_words[] = {
-    {"trillion", 1e12}, {"billion", 1e9}, {"million", 1e6},
-    {"thousand", 1e3},
-    {"трлн", 1e12}, {"триллион", 1e12}, {"млрд", 1e9},
-    {"миллиард", 1e9}, {"млн", 1e6}, {"миллион", 1e6},
-    {"тыс", 1e3},
-    {"万亿", 1e12}, {"千亿", 1e11}, {"百亿", 1e10}, {"亿", 1e8},
-    {"万", 1e4}, {"千", 1e3},
+    {"trillion", 1e12}, {"billion", 1e9},   {"million", 1e6}, {"thousand", 1e3},
+    {"трлн", 1e12},     {"триллион", 1e12}, {"млрд", 1e9},    {"миллиард", 1e9},
+    {"млн", 1e6},       {"миллион", 1e6},   {"тыс", 1e3},     {"万亿", 1e12},
+    {"千亿", 1e11},     {"百亿", 1e10},     {"亿", 1e8},      {"万", 1e4},
+    {"千", 1e3},
 };
 
 /* A number written as a word, and its value. */
@@ -84,15 +82,16 @@ struct number_word {
 };
 
 static const struct number_word number_words[] = {
-    {"a", 1}, {"one", 1}, {"two", 2}, {"three", 3}, {"four", 4}, {"five", 5},
-    {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9}, {"ten", 10},
-    {"twelve", 12}, {"twenty", 20}, {"fifty", 50}, {"hundred", 100},
-    {"один", 1}, {"два", 2}, {"три", 3}, {"пять", 5}, {"десять", 10},
+    {"a", 1},       {"one", 1},    {"two", 2},       {"three", 3},
+    {"four", 4},    {"five", 5},   {"six", 6},       {"seven", 7},
+    {"eight", 8},   {"nine", 9},   {"ten", 10},      {"twelve", 12},
+    {"twenty", 20}, {"fifty", 50}, {"hundred", 100}, {"один", 1},
+    {"два", 2},     {"три", 3},    {"пять", 5},      {"десять", 10},
 };
 
 /* Han numerals before a Han magnitude: 一万亿, 两千亿, 十亿. */
 static const struct number_word han_digits[] = {
-    {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4}, {"五", 5},
+    {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4},  {"五", 5},
     {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10},
 };
 
@@ -100,23 +99,49 @@ static const struct {
     const char *text;
     const char *q;
 } qualifiers[] = {
-    {"approximately ", "\xE2\x89\x88"}, {"about ", "\xE2\x89\x88"},
-    {"around ", "\xE2\x89\x88"}, {"roughly ", "\xE2\x89\x88"},
-    {"nearly ", "\xE2\x89\x88"}, {"almost ", "\xE2\x89\x88"},
-    {"some ", "\xE2\x89\x88"}, {"~", "\xE2\x89\x88"},
-    {"\xE2\x89\x88", "\xE2\x89\x88"}, {"около ", "\xE2\x89\x88"},
-    {"примерно ", "\xE2\x89\x88"}, {"почти ", "\xE2\x89\x88"},
-    {"порядка ", "\xE2\x89\x88"}, {"约", "\xE2\x89\x88"},
-    {"大约", "\xE2\x89\x88"}, {"近", "\xE2\x89\x88"},
-    {"more than ", ">"}, {"over ", ">"}, {"above ", ">"},
-    {"exceeding ", ">"}, {">", ">"}, {"более чем на ", ">"},
-    {"более ", ">"}, {"свыше ", ">"}, {"больше ", ">"}, {"超过", ">"},
-    {"逾", ">"}, {"at least ", "\xE2\x89\xA5"}, {"≥", "\xE2\x89\xA5"},
-    {"не менее ", "\xE2\x89\xA5"}, {"至少", "\xE2\x89\xA5"},
-    {"less than ", "<"}, {"under ", "<"}, {"below ", "<"},
-    {"fewer than ", "<"}, {"<", "<"}, {"менее ", "<"}, {"меньше ", "<"},
-    {"不到", "<"}, {"少于", "<"}, {"at most ", "\xE2\x89\xA4"},
-    {"≤", "\xE2\x89\xA4"}, {"не более ", "\xE2\x89\xA4"},
+    {"approximately ", "\xE2\x89\x88"},
+    {"about ", "\xE2\x89\x88"},
+    {"around ", "\xE2\x89\x88"},
+    {"roughly ", "\xE2\x89\x88"},
+    {"nearly ", "\xE2\x89\x88"},
+    {"almost ", "\xE2\x89\x88"},
+    {"some ", "\xE2\x89\x88"},
+    {"~", "\xE2\x89\x88"},
+    {"\xE2\x89\x88", "\xE2\x89\x88"},
+    {"около ", "\xE2\x89\x88"},
+    {"примерно ", "\xE2\x89\x88"},
+    {"почти ", "\xE2\x89\x88"},
+    {"порядка ", "\xE2\x89\x88"},
+    {"约", "\xE2\x89\x88"},
+    {"大约", "\xE2\x89\x88"},
+    {"近", "\xE2\x89\x88"},
+    {"more than ", ">"},
+    {"over ", ">"},
+    {"above ", ">"},
+    {"exceeding ", ">"},
+    {">", ">"},
+    {"более чем на ", ">"},
+    {"более ", ">"},
+    {"свыше ", ">"},
+    {"больше ", ">"},
+    {"超过", ">"},
+    {"逾", ">"},
+    {"at least ", "\xE2\x89\xA5"},
+    {"≥", "\xE2\x89\xA5"},
+    {"не менее ", "\xE2\x89\xA5"},
+    {"至少", "\xE2\x89\xA5"},
+    {"less than ", "<"},
+    {"under ", "<"},
+    {"below ", "<"},
+    {"fewer than ", "<"},
+    {"<", "<"},
+    {"менее ", "<"},
+    {"меньше ", "<"},
+    {"不到", "<"},
+    {"少于", "<"},
+    {"at most ", "\xE2\x89\xA4"},
+    {"≤", "\xE2\x89\xA4"},
+    {"не более ", "\xE2\x89\xA4"},
     {"至多", "\xE2\x89\xA4"},
 };
 
@@ -179,22 +204,35 @@ static const struct {
     double scale;
     int binary;
 } units[] = {
-    {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0}, {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
-    {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0}, {"GFLOP/s", PP_UNIT_FLOPS, 1e9, 0},
-    {"TFLOPS", PP_UNIT_FLOPS, 1e12, 0}, {"PFLOPS", PP_UNIT_FLOPS, 1e15, 0},
-    {"FLOP/s", PP_UNIT_FLOPS, 1, 0}, {"FLOPs", PP_UNIT_FLOP, 1, 0},
+    {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0},
+    {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
+    {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0},
+    {"GFLOP/s", PP_UNIT_FLOPS, 1e9, 0},
+    {"TFLOPS", PP_UNIT_FLOPS, 1e12, 0},
+    {"PFLOPS", PP_UNIT_FLOPS, 1e15, 0},
+    {"FLOP/s", PP_UNIT_FLOPS, 1, 0},
+    {"FLOPs", PP_UNIT_FLOP, 1, 0},
     {"FLOP", PP_UNIT_FLOP, 1, 0},
-    {"GiB", PP_UNIT_BYTES, 1073741824.0, 1}, {"GB", PP_UNIT_BYTES, 1e9, 0},
+    {"GiB", PP_UNIT_BYTES, 1073741824.0, 1},
+    {"GB", PP_UNIT_BYTES, 1e9, 0},
     {"TiB", PP_UNIT_BYTES, 1099511627776.0, 1},
-    {"TB", PP_UNIT_BYTES, 1e12, 0}, {"ГБ", PP_UNIT_BYTES, 1e9, 0},
-    {"tokens", PP_UNIT_TOKENS, 1, 0}, {"token", PP_UNIT_TOKENS, 1, 0},
-    {"токен", PP_UNIT_TOKENS, 1, 0}, {"词元", PP_UNIT_TOKENS, 1, 0},
+    {"TB", PP_UNIT_BYTES, 1e12, 0},
+    {"ГБ", PP_UNIT_BYTES, 1e9, 0},
+    {"tokens", PP_UNIT_TOKENS, 1, 0},
+    {"token", PP_UNIT_TOKENS, 1, 0},
+    {"токен", PP_UNIT_TOKENS, 1, 0},
+    {"词元", PP_UNIT_TOKENS, 1, 0},
     {"parameters", PP_UNIT_PARAMS, 1, 0},
-    {"parameter", PP_UNIT_PARAMS, 1, 0}, {"params", PP_UNIT_PARAMS, 1, 0},
-    {"параметр", PP_UNIT_PARAMS, 1, 0}, {"参数", PP_UNIT_PARAMS, 1, 0},
-    {"GPUs", PP_UNIT_DEVICES, 1, 0}, {"GPU", PP_UNIT_DEVICES, 1, 0},
-    {"accelerators", PP_UNIT_DEVICES, 1, 0}, {"卡", PP_UNIT_DEVICES, 1, 0},
-    {"experts", PP_UNIT_EXPERTS, 1, 0}, {"эксперт", PP_UNIT_EXPERTS, 1, 0},
+    {"parameter", PP_UNIT_PARAMS, 1, 0},
+    {"params", PP_UNIT_PARAMS, 1, 0},
+    {"параметр", PP_UNIT_PARAMS, 1, 0},
+    {"参数", PP_UNIT_PARAMS, 1, 0},
+    {"GPUs", PP_UNIT_DEVICES, 1, 0},
+    {"GPU", PP_UNIT_DEVICES, 1, 0},
+    {"accelerators", PP_UNIT_DEVICES, 1, 0},
+    {"卡", PP_UNIT_DEVICES, 1, 0},
+    {"experts", PP_UNIT_EXPERTS, 1, 0},
+    {"эксперт", PP_UNIT_EXPERTS, 1, 0},
     {"专家", PP_UNIT_EXPERTS, 1, 0},
 };
 
@@ -205,8 +243,8 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
 {
     for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
         size_t k = starts(s + j, n - j, units[u].w);
-        int count = units[u].u == PP_UNIT_TOKENS ||
-                    units[u].u == PP_UNIT_PARAMS;
+        int count =
+            units[u].u == PP_UNIT_TOKENS || units[u].u == PP_UNIT_PARAMS;
         if (!k ||
             !(count || word_end(s, n, j + k) ||
               !isalpha((unsigned char)s[j])) ||
@@ -259,10 +297,10 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         return k;
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
     w = j;
-    while (w < n && (isalpha((unsigned char)s[w]) ||
-                     ((unsigned char)s[w] >= 0x80 &&
-                      (unsigned char)s[w] < 0xE0) ||
-                     ((unsigned char)s[w] & 0xC0) == 0x80))
+    while (w < n &&
+           (isalpha((unsigned char)s[w]) ||
+            ((unsigned char)s[w] >= 0x80 && (unsigned char)s[w] < 0xE0) ||
+            ((unsigned char)s[w] & 0xC0) == 0x80))
         w++;
     /* "32.6B per token" is a rate, not a count of tokens */
     if (w == j || w - j > 24 || (w - j == 3 && !memcmp(s + j, "per", 3)) ||
@@ -304,8 +342,8 @@ static void init_initials(void)
             initial[0xD0] = 1;
         }
     }
-    for (size_t m = 0;
-         m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+    for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
+         m++) {
         unsigned char c = (unsigned char)magnitude_words[m].word[0];
         mag_initial[c] = 1;
         if (c >= 'a' && c <= 'z')
@@ -342,10 +380,10 @@ static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
             continue;
         for (size_t m = 0;
              m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
-            size_t mk = (unsigned char)magnitude_words[m].word[0] >= 0xE0
-                            ? starts(s + i + k, n - i - k,
-                                     magnitude_words[m].word)
-                            : 0;
+            size_t mk =
+                (unsigned char)magnitude_words[m].word[0] >= 0xE0
+                    ? starts(s + i + k, n - i - k, magnitude_words[m].word)
+                    : 0;
             if (!mk)
                 continue;
             memset(num, 0, sizeof(*num));
@@ -382,9 +420,9 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
                   (unsigned char)s[i - 1] >= 0x80))
         return i + 1;
     /* every number word needs a magnitude word after it */
-    while (we < n && (isalpha((unsigned char)s[we]) ||
-                      ((unsigned char)s[we] >= 0x80 &&
-                       (unsigned char)s[we] < 0xE0)))
+    while (we < n &&
+           (isalpha((unsigned char)s[we]) ||
+            ((unsigned char)s[we] >= 0x80 && (unsigned char)s[we] < 0xE0)))
         we++;
     nx = skip_spaces(s, n, we);
     if (nx == we && nx < n && s[nx] == '-')
@@ -429,8 +467,9 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
  * 1F1B) or a section reference (§4.2, § 3); else 0. */
 static size_t not_a_figure(const char *s, size_t n, size_t i)
 {
-    if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
-                  s[i - 1] == '.' || s[i - 1] == '-') &&
+    if (i > 0 &&
+        (ascii_alnum((unsigned char)s[i - 1]) || s[i - 1] == '.' ||
+         s[i - 1] == '-') &&
         !after_latex_command(s, i)) {
         while (i < n && (ascii_alnum((unsigned char)s[i]) || s[i] == '.'))
             i++;
@@ -488,8 +527,8 @@ static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
                    (s[j] == ',' || j - i <= 3)) {
             j++; /* a thousands separator */
             m->grouped = 1;
-        } else if ((s[j] == '.' || s[j] == ',') && !m->decimal &&
-                   j + 1 < n && isdigit((unsigned char)s[j + 1])) {
+        } else if ((s[j] == '.' || s[j] == ',') && !m->decimal && j + 1 < n &&
+                   isdigit((unsigned char)s[j + 1])) {
             m->decimal = 1; /* 1.04, or the Russian 2,5 */
             j++;
         } else {
@@ -512,9 +551,9 @@ static size_t power_of_ten(const char *s, size_t n, size_t i, size_t j,
         return j;
     if (p < n && s[p] == '{')
         p++;
-    if (!(p < n && (isdigit((unsigned char)s[p]) ||
-                    (s[p] == '-' && p + 1 < n &&
-                     isdigit((unsigned char)s[p + 1])))))
+    if (!(p < n &&
+          (isdigit((unsigned char)s[p]) ||
+           (s[p] == '-' && p + 1 < n && isdigit((unsigned char)s[p + 1])))))
         return j;
     if (s[p] == '-')
         digs[k++] = s[p++];
@@ -580,8 +619,7 @@ static double suffix_scale(char c)
  * a suffix glued on (15.5T, 671B, 32K, 1M) or a magnitude word (14.8
  * trillion, 15 трлн, 15万亿, 671-billion-parameter).  Scales *v, sets
  * *mag and returns its end; else `j`. */
-static size_t magnitude(const char *s, size_t n, size_t j, double *v,
-                        int *mag)
+static size_t magnitude(const char *s, size_t n, size_t j, double *v, int *mag)
 {
     size_t t = latex_text(s, n, j), k;
     if (t && t + 1 < n && strchr("KMBT", s[t]) && s[t] && s[t + 1] == '}') {
@@ -597,8 +635,8 @@ static size_t magnitude(const char *s, size_t n, size_t j, double *v,
     k = skip_spaces(s, n, j);
     if (k == j && k + 1 < n && s[k] == '-' && isalpha((unsigned char)s[k + 1]))
         k++; /* "671-billion-parameter" */
-    for (size_t m = 0;
-         m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
+    for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
+         m++) {
         size_t mk = starts(s + k, n - k, magnitude_words[m].word);
         if (!mk)
             continue;
@@ -609,12 +647,12 @@ static size_t magnitude(const char *s, size_t n, size_t j, double *v,
         *v *= magnitude_words[m].scale;
         *mag = 1;
         j = k + mk;
-        while (j < n && (isalpha((unsigned char)s[j]) ||
-                         ((unsigned char)s[j] >= 0xD0 &&
-                          (unsigned char)s[j] <= 0xD1) ||
-                         (((unsigned char)s[j] & 0xC0) == 0x80 &&
-                          (unsigned char)s[j - 1] >= 0xD0 &&
-                          (unsigned char)s[j - 1] <= 0xD1)))
+        while (j < n &&
+               (isalpha((unsigned char)s[j]) ||
+                ((unsigned char)s[j] >= 0xD0 && (unsigned char)s[j] <= 0xD1) ||
+                (((unsigned char)s[j] & 0xC0) == 0x80 &&
+                 (unsigned char)s[j - 1] >= 0xD0 &&
+                 (unsigned char)s[j - 1] <= 0xD1)))
             j++;
         if (j < n && s[j] == '.')
             j++; /* "трлн." */

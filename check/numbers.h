@@ -21,22 +21,22 @@ enum pp_unit {
     PP_UNIT_TOKENS,
     PP_UNIT_PARAMS,
     PP_UNIT_FLOP,
-    PP_UNIT_FLOPS,     /* FLOP/s */
-    PP_UNIT_BYTES,     /* GB (1e9) or GiB (2^30), already in bytes */
+    PP_UNIT_FLOPS, /* FLOP/s */
+    PP_UNIT_BYTES, /* GB (1e9) or GiB (2^30), already in bytes */
     PP_UNIT_DEVICES,
     PP_UNIT_EXPERTS,
-    PP_UNIT_PERCENT,   /* value already divided by 100 */
-    PP_UNIT_TIMES      /* a multiplier: 2.5x */
+    PP_UNIT_PERCENT, /* value already divided by 100 */
+    PP_UNIT_TIMES    /* a multiplier: 2.5x */
 };
 
 typedef struct pp_number {
-    size_t start, end;     /* byte span in the text, unit included */
-    double value;          /* base units */
-    int sig;               /* significant digits as written */
-    char qualifier[4];     /* "=", "≈", ">", "<", "≥", "≤" (UTF-8) */
+    size_t start, end; /* byte span in the text, unit included */
+    double value;      /* base units */
+    int sig;           /* significant digits as written */
+    char qualifier[4]; /* "=", "≈", ">", "<", "≥", "≤" (UTF-8) */
     enum pp_unit unit;
-    int magnitude;         /* a suffix or word scaled it (B, T, трлн, 亿) */
-    int binary_bytes;      /* GiB rather than GB */
+    int magnitude;    /* a suffix or word scaled it (B, T, трлн, 亿) */
+    int binary_bytes; /* GiB rather than GB */
 } pp_number;
 
 /* Scan `len` bytes of `text` for numbers; at most `max` into `out`.

@@ -69,8 +69,7 @@ static int write_text(const pp_check_opts *opts, const char *file,
                   pp_json_str(c, "message", ""), pp_json_str(c, "rule", ""));
     pp_buf_printf(&b, "    claim:    %s\n", pp_json_str(c, "text", ""));
     if (is_string(c, "source") && is_string(c, "section"))
-        pp_buf_printf(&b, "    evidence: %s %s\n",
-                      pp_json_str(c, "source", ""),
+        pp_buf_printf(&b, "    evidence: %s %s\n", pp_json_str(c, "source", ""),
                       pp_json_str(c, "section", ""));
     else if (is_string(c, "source"))
         pp_buf_printf(&b, "    evidence: %s\n", pp_json_str(c, "source", ""));
@@ -118,17 +117,17 @@ static cJSON *dup_member(const cJSON *c, const char *key)
 static void sarif_kind(cJSON *res, const char *verdict, const char *sev)
 {
     if (!strcmp(verdict, "confirmed") || !strcmp(verdict, "unverifiable")) {
-        cJSON_AddStringToObject(res, "kind", !strcmp(verdict, "confirmed")
-                                                 ? "pass"
-                                                 : "informational");
+        cJSON_AddStringToObject(res, "kind",
+                                !strcmp(verdict, "confirmed")
+                                    ? "pass"
+                                    : "informational");
         cJSON_AddStringToObject(res, "level", "none");
     } else {
         cJSON_AddStringToObject(res, "kind", "fail");
-        cJSON_AddStringToObject(res, "level", !strcmp(sev, "error")
-                                                  ? "error"
-                                                  : !strcmp(sev, "warning")
-                                                        ? "warning"
-                                                        : "note");
+        cJSON_AddStringToObject(res, "level",
+                                !strcmp(sev, "error")     ? "error"
+                                : !strcmp(sev, "warning") ? "warning"
+                                                          : "note");
     }
 }
 
@@ -291,10 +290,9 @@ static void text_summary(pp_buf *b, const pp_check_totals *t, size_t nfiles)
                   "%zu file%s checked: %zu claim%s: %zu confirmed, %zu "
                   "contradicted, %zu undisclosed, %zu unsupported "
                   "generalisation%s, %zu unverifiable\n",
-                  nfiles, nfiles == 1 ? "" : "s", total,
-                  total == 1 ? "" : "s", v[PP_CHECK_CONFIRMED],
-                  v[PP_CHECK_CONTRADICTED], v[PP_CHECK_UNDISCLOSED],
-                  v[PP_CHECK_GENERALISATION],
+                  nfiles, nfiles == 1 ? "" : "s", total, total == 1 ? "" : "s",
+                  v[PP_CHECK_CONFIRMED], v[PP_CHECK_CONTRADICTED],
+                  v[PP_CHECK_UNDISCLOSED], v[PP_CHECK_GENERALISATION],
                   v[PP_CHECK_GENERALISATION] == 1 ? "" : "s",
                   v[PP_CHECK_UNVERIFIABLE]);
 }
@@ -307,8 +305,8 @@ int pp_check_tail(const pp_check_opts *opts, const pp_check_totals *totals,
     if (opts->format == PP_CHECK_JSON)
         json_summary(&b, totals, nfiles);
     else if (opts->format == PP_CHECK_SARIF)
-        pp_buf_puts(&b, totals->emitted ? "\n  ]\n  }]\n}\n"
-                                        : "  ]\n  }]\n}\n");
+        pp_buf_puts(&b,
+                    totals->emitted ? "\n  ]\n  }]\n}\n" : "  ]\n  }]\n}\n");
     else
         text_summary(&b, totals, nfiles);
     rc = ck_write_buf(opts, &b);

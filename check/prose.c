@@ -22,7 +22,7 @@ struct segbuf {
     size_t *origin;
     size_t cap;
     int math_only;
-    int table; /* a table row: 1 header, 2 body (pp_sentence.table) */
+    int table;   /* a table row: 1 header, 2 body (pp_sentence.table) */
     int heading; /* the block is a heading */
 };
 
@@ -331,9 +331,8 @@ static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
     if ((t == MD_BLOCK_TD || t == MD_BLOCK_TH) && w->in_row) {
         /* cells of a row are separated by a tab */
         if (w->cells++ && w->rc == 0) {
-            size_t o = w->cur.text.len
-                           ? w->cur.origin[w->cur.text.len - 1] + 1
-                           : 0;
+            size_t o =
+                w->cur.text.len ? w->cur.origin[w->cur.text.len - 1] + 1 : 0;
             if (seg_add(w, "\t", 1, o) < 0)
                 w->rc = PP_ENOMEM;
         }
@@ -419,8 +418,7 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
         return 0;
     if (t == MD_TEXT_SOFTBR || t == MD_TEXT_BR) {
         const char *sp = "\n";
-        size_t o = w->cur.text.len ? w->cur.origin[w->cur.text.len - 1] + 1
-                                   : 0;
+        size_t o = w->cur.text.len ? w->cur.origin[w->cur.text.len - 1] + 1 : 0;
         return seg_add(w, sp, 1, o);
     }
     if (p < w->doc || p >= w->doc + w->len)
@@ -466,10 +464,9 @@ static int plain_text(struct walker *w)
     return flush(w);
 }
 
-int pp_prose_sentences(const char *doc, size_t len, size_t base,
-                       int markdown, pp_sentence_fn fn, void *arg,
-                       pp_suppress **sup, size_t *nsup,
-                       pp_prose_stats *stats)
+int pp_prose_sentences(const char *doc, size_t len, size_t base, int markdown,
+                       pp_sentence_fn fn, void *arg, pp_suppress **sup,
+                       size_t *nsup, pp_prose_stats *stats)
 {
     struct walker w;
     int rc;

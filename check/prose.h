@@ -24,7 +24,7 @@
 /* One sentence: its text (prose segments joined, soft breaks as newlines)
  * and, for every byte of it, where it came from in the document. */
 typedef struct pp_sentence {
-    const char *text;     /* borrowed; NUL-terminated */
+    const char *text; /* borrowed; NUL-terminated */
     size_t len;
     const size_t *origin; /* origin[i]: byte offset in the document */
     int in_math;          /* the sentence is all LaTeX math */
@@ -35,9 +35,9 @@ typedef struct pp_sentence {
 
 /* A suppression directive. */
 typedef struct pp_suppress {
-    size_t line;       /* 1-based line it applies to, or the first line */
-    size_t last_line;  /* last line (same as line for next-line) */
-    char rules[256];   /* space-separated rule ids; empty: every rule */
+    size_t line;      /* 1-based line it applies to, or the first line */
+    size_t last_line; /* last line (same as line for next-line) */
+    char rules[256];  /* space-separated rule ids; empty: every rule */
 } pp_suppress;
 
 typedef int (*pp_sentence_fn)(const pp_sentence *s, void *arg);
@@ -52,9 +52,8 @@ typedef struct pp_prose_stats {
  * each; `markdown` selects the parser.  Suppressions are appended to
  * *sup (a growing array; caller frees).  Returns 0, the first non-zero
  * value `fn` returned, or a PP_E* code. */
-int pp_prose_sentences(const char *doc, size_t len, size_t base,
-                       int markdown, pp_sentence_fn fn, void *arg,
-                       pp_suppress **sup, size_t *nsup,
-                       pp_prose_stats *stats);
+int pp_prose_sentences(const char *doc, size_t len, size_t base, int markdown,
+                       pp_sentence_fn fn, void *arg, pp_suppress **sup,
+                       size_t *nsup, pp_prose_stats *stats);
 
 #endif

@@ -45,8 +45,8 @@ struct run {
 };
 
 /* A warning about the input, "FILE:LINE...: warning: ..." */
-static __attribute__((format(printf, 2, 3))) void
-warn(struct run *r, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3))) void warn(struct run *r,
+                                                       const char *fmt, ...)
 {
     pp_buf b = PP_BUF_INIT;
     va_list ap;
@@ -162,19 +162,21 @@ static int on_sentence(const pp_sentence *s, void *arg)
         return pp_error_set(PP_ENOMEM, "out of memory");
     if (s->heading) /* a new section: a new worked example */
         pp_checker_begin_document(r->checker);
-    if ((s->table ? pp_checker_row(r->checker, s->text, s->len,
-                                   s->table == 1, claims)
-                  : pp_checker_sentence(r->checker, s->text, s->len,
-                                        claims)) < 0) {
+    if ((s->table
+             ? pp_checker_row(r->checker, s->text, s->len, s->table == 1,
+                              claims)
+             : pp_checker_sentence(r->checker, s->text, s->len, claims)) < 0) {
         cJSON_Delete(claims);
         return PP_ENOMEM;
     }
     if (pp_checker_limited(r->checker) && s->len) {
         size_t line, col;
         line_col(r, s->origin[0] - r->chunk_base, &line, &col);
-        warn(r, "%s:%zu:%zu: warning: a rule pattern reached its match "
-                "limit here; the rule catalogue was not fully applied to "
-                "this sentence", r->file, line, col);
+        warn(r,
+             "%s:%zu:%zu: warning: a rule pattern reached its match "
+             "limit here; the rule catalogue was not fully applied to "
+             "this sentence",
+             r->file, line, col);
     }
     cJSON_ArrayForEach(c, claims)
     {
@@ -225,8 +227,10 @@ static int check_chunk(struct run *r, const char *p, size_t len, size_t base,
     free(r->sup);
     r->sup = NULL;
     if (st.skipped_blocks)
-        warn(r, "%s:%zu: warning: %zu block%s longer than the prose bound "
-                "not checked", r->file, line, st.skipped_blocks,
+        warn(r,
+             "%s:%zu: warning: %zu block%s longer than the prose bound "
+             "not checked",
+             r->file, line, st.skipped_blocks,
              st.skipped_blocks == 1 ? "" : "s");
     return rc;
 }
@@ -241,8 +245,7 @@ static int is_fence(const char *l, size_t n)
     size_t i = 0;
     while (i < n && i < 3 && l[i] == ' ')
         i++;
-    return i + 3 <= n &&
-           (!memcmp(l + i, "```", 3) || !memcmp(l + i, "~~~", 3));
+    return i + 3 <= n && (!memcmp(l + i, "```", 3) || !memcmp(l + i, "~~~", 3));
 }
 
 static int is_blank(const char *l, size_t n)
@@ -305,8 +308,8 @@ static int read_line(struct reader *rd, pp_buf *line, size_t *got,
         seg = nl ? (size_t)(nl - start) + 1 : rd->len - rd->pos;
         if (memchr(start, 0, seg))
             *nul = 1;
-        keep = line->len < PP_CHECK_MAX_LINE ? PP_CHECK_MAX_LINE - line->len
-                                              : 0;
+        keep =
+            line->len < PP_CHECK_MAX_LINE ? PP_CHECK_MAX_LINE - line->len : 0;
         if (seg > keep)
             *too_long = 1;
         if (pp_buf_put(line, start, seg < keep ? seg : keep) < 0)
@@ -338,12 +341,13 @@ static int next_line(struct run *r, struct reader *rd, struct chunker *ch)
         return rc;
     ch->offset += got;
     if (nul && !ch->warned_nul) {
-        warn(r, "%s:%zu: warning: NUL byte: binary data is not prose; such "
-                "lines are skipped", r->file, ch->lineno);
+        warn(r,
+             "%s:%zu: warning: NUL byte: binary data is not prose; such "
+             "lines are skipped",
+             r->file, ch->lineno);
         ch->warned_nul = 1;
     }
-    if (too_long ||
-        memchr(ch->line.ptr ? ch->line.ptr : "", 0, ch->line.len)) {
+    if (too_long || memchr(ch->line.ptr ? ch->line.ptr : "", 0, ch->line.len)) {
         if (too_long && !ch->longline++)
             warn(r, "%s:%zu: warning: line longer than %u bytes not checked",
                  r->file, ch->lineno, PP_CHECK_MAX_LINE);
@@ -368,10 +372,9 @@ static int check_input(struct run *r, const pp_check_input *in)
             break;
         if (l->len && is_fence(l->ptr, l->len))
             ch.fence = !ch.fence;
-        if (ch.chunk.len &&
-            ((ch.chunk.len >= PP_CHECK_CHUNK && !ch.fence &&
-              is_blank(l->ptr, l->len)) ||
-             ch.chunk.len >= PP_CHECK_FORCE)) {
+        if (ch.chunk.len && ((ch.chunk.len >= PP_CHECK_CHUNK && !ch.fence &&
+                              is_blank(l->ptr, l->len)) ||
+                             ch.chunk.len >= PP_CHECK_FORCE)) {
             rc = check_chunk(r, ch.chunk.ptr, ch.chunk.len, ch.chunk_off,
                              ch.chunk_line);
             pp_buf_clear(&ch.chunk);

@@ -31,9 +31,9 @@
 
 /* The output formats. */
 typedef enum pp_check_format {
-    PP_CHECK_TEXT,  /* FILE:LINE:COL: severity: message [rule], findings */
-    PP_CHECK_JSON,  /* {"files", "claims" (all of them), "summary"} */
-    PP_CHECK_SARIF  /* SARIF 2.1.0, one result per claim */
+    PP_CHECK_TEXT, /* FILE:LINE:COL: severity: message [rule], findings */
+    PP_CHECK_JSON, /* {"files", "claims" (all of them), "summary"} */
+    PP_CHECK_SARIF /* SARIF 2.1.0, one result per claim */
 } pp_check_format;
 
 /* What to produce and where it goes. */
@@ -47,7 +47,7 @@ typedef struct pp_check_opts {
     /* A warning about the input, one line without its newline
      * ("FILE:LINE: warning: ..."); may be NULL (warnings are dropped). */
     void (*warn)(void *arg, const char *line);
-    void *arg;    /* passed to write and warn */
+    void *arg; /* passed to write and warn */
 } pp_check_opts;
 
 /* The verdicts, in the order of pp_check_totals.verdicts. */
@@ -72,13 +72,16 @@ typedef struct pp_check_totals {
                         * target fails on it) */
 } pp_check_totals;
 
-#define PP_CHECK_TOTALS_INIT {{0}, 0, 0, 0}
+#define PP_CHECK_TOTALS_INIT                                                   \
+    {                                                                          \
+        {0}, 0, 0, 0                                                           \
+    }
 
 /* One input: a stream read to its end, or a document in memory. */
 typedef struct pp_check_input {
-    const char *name;   /* shown in the report and warnings ("<stdin>") */
-    FILE *stream;       /* borrowed; NULL: the input is text/len */
-    const char *text;   /* borrowed; need not be NUL-terminated */
+    const char *name; /* shown in the report and warnings ("<stdin>") */
+    FILE *stream;     /* borrowed; NULL: the input is text/len */
+    const char *text; /* borrowed; need not be NUL-terminated */
     size_t len;
 } pp_check_input;
 

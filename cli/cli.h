@@ -16,10 +16,10 @@
 
 /* Exit status of every command (documented in docs/EXIT_CODES.md). */
 enum {
-    PP_EXIT_OK = 0,      /* success */
-    PP_EXIT_CHECK = 1,   /* a check failed: invalid file, failed validation */
-    PP_EXIT_USAGE = 2,   /* bad invocation: unknown option, bad argument */
-    PP_EXIT_FAILURE = 3  /* anything else: not found, I/O, out of memory */
+    PP_EXIT_OK = 0,     /* success */
+    PP_EXIT_CHECK = 1,  /* a check failed: invalid file, failed validation */
+    PP_EXIT_USAGE = 2,  /* bad invocation: unknown option, bad argument */
+    PP_EXIT_FAILURE = 3 /* anything else: not found, I/O, out of memory */
 };
 
 typedef int (*pp_cmd_fn)(int argc, char **argv);
@@ -119,10 +119,10 @@ int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
  * 0 or an exit status (printed). */
 struct cli_set {
     pp_reg *reg;
-    pp_reg_set all;          /* every entry, broken ones included */
-    const cJSON **docs;      /* the documents that validate: all.docs */
+    pp_reg_set all;     /* every entry, broken ones included */
+    const cJSON **docs; /* the documents that validate: all.docs */
     size_t n;
-    char as_of[64];          /* "main at 1a2b3c4d5e6f (2026-07-01)" or "" */
+    char as_of[64]; /* "main at 1a2b3c4d5e6f (2026-07-01)" or "" */
 };
 int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s);
 void cli_set_dispose(struct cli_set *s);

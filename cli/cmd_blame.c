@@ -41,16 +41,16 @@ int cmd_blame(int argc, char **argv)
     if (argc - optind < 1 || argc - optind > 2)
         return cli_usage("blame", "expected ID|ALIAS and an optional FACT");
     if (argc - optind == 2)
-        pp_buf_printf(&field, pp_vocab_lookup(argv[optind + 1]) ? "facts/%s"
-                                                                : "%s",
+        pp_buf_printf(&field,
+                      pp_vocab_lookup(argv[optind + 1]) ? "facts/%s" : "%s",
                       argv[optind + 1]);
     if ((rc = cli_open_reg("blame", &r)) != 0)
         return rc;
     if ((rc = cli_at("blame", r, NULL, &at)) != 0 ||
         (rc = cli_resolve_id("blame", r, &at, argv[optind], &id)) != 0)
         goto done;
-    if ((rc = pp_reg_blame(r, id.ptr, field.len ? field.ptr : NULL,
-                           &blame)) < 0) {
+    if ((rc = pp_reg_blame(r, id.ptr, field.len ? field.ptr : NULL, &blame)) <
+        0) {
         rc = cli_lib_fail("blame", rc);
         goto done;
     }
@@ -81,8 +81,7 @@ int cmd_blame(int argc, char **argv)
             pp_buf_printf(&out, "%.12s %.10s %-20s %s: %s\n",
                           pp_json_str(e, "commit", ""),
                           pp_json_str(e, "date", ""),
-                          pp_json_str(e, "author", ""), f,
-                          pp_buf_cstr(&v));
+                          pp_json_str(e, "author", ""), f, pp_buf_cstr(&v));
             pp_buf_dispose(&v);
         }
     }

@@ -19,7 +19,8 @@ static int law_opts(struct cli_named *o, pp_law *law)
 {
     pp_law d = pp_law_default();
     int rc;
-    if ((rc = cli_named_num(o, "E", &d.E, &law->E)) || (rc = cli_named_num(o, "A", &d.A, &law->A)) ||
+    if ((rc = cli_named_num(o, "E", &d.E, &law->E)) ||
+        (rc = cli_named_num(o, "A", &d.A, &law->A)) ||
         (rc = cli_named_num(o, "B", &d.B, &law->B)) ||
         (rc = cli_named_num(o, "alpha", &d.alpha, &law->alpha)) ||
         (rc = cli_named_num(o, "beta", &d.beta, &law->beta)) ||
@@ -97,14 +98,14 @@ static int calc_run(struct cli_named *op, pp_sheet *s, int tpp)
     struct pinfo pi;
     double kappa, six = 6;
     int rc;
-    if ((rc = cli_named_num(op, "kappa", &six, &kappa)) || (rc = cli_named_done(op)) ||
-        (rc = load_run(op->positional, &pi)))
+    if ((rc = cli_named_num(op, "kappa", &six, &kappa)) ||
+        (rc = cli_named_done(op)) || (rc = load_run(op->positional, &pi)))
         return abandon(s, rc);
     if (!pi.run.has_tokens || (!pi.run.has_active && !pi.run.has_total)) {
         rc = cli_fail(PP_EXIT_FAILURE, "calc", "%s does not disclose %s",
-                      op->positional, pi.run.has_tokens
-                                          ? "its parameters"
-                                          : "its training tokens");
+                      op->positional,
+                      pi.run.has_tokens ? "its parameters"
+                                        : "its training tokens");
         pinfo_free(&pi);
         return abandon(s, rc);
     }
@@ -121,11 +122,13 @@ static int calc_flops_or_tpp(struct cli_named *op, int tpp)
     pp_sheet_init(&s, tpp ? "tpp" : "flops");
     if (op->positional)
         return calc_run(op, &s, tpp);
-    if ((rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_num(op, "tokens", NULL, &d)) ||
-        (!tpp && (rc = cli_named_num(op, "kappa", &six, &kappa))) || (rc = cli_named_done(op)))
+    if ((rc = cli_named_num(op, "params", NULL, &n)) ||
+        (rc = cli_named_num(op, "tokens", NULL, &d)) ||
+        (!tpp && (rc = cli_named_num(op, "kappa", &six, &kappa))) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
-    return done(&s, op->fmt, tpp ? pp_sheet_tpp(&s, n, d)
-                                 : pp_sheet_flops(&s, n, d, kappa));
+    return done(&s, op->fmt,
+                tpp ? pp_sheet_tpp(&s, n, d) : pp_sheet_flops(&s, n, d, kappa));
 }
 
 static int calc_chinchilla(struct cli_named *op)
@@ -138,11 +141,13 @@ static int calc_chinchilla(struct cli_named *op)
     if ((rc = law_opts(op, &law)))
         return abandon(&s, rc);
     if (cli_named_get(op, "budget")) {
-        if ((rc = cli_named_num(op, "budget", NULL, &c)) || (rc = cli_named_done(op)))
+        if ((rc = cli_named_num(op, "budget", NULL, &c)) ||
+            (rc = cli_named_done(op)))
             return abandon(&s, rc);
         return done(&s, op->fmt, pp_sheet_optimum(&s, &law, c));
     }
-    if ((rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_num(op, "tokens", NULL, &d)) ||
+    if ((rc = cli_named_num(op, "params", NULL, &n)) ||
+        (rc = cli_named_num(op, "tokens", NULL, &d)) ||
         (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_loss(&s, &law, n, d));
@@ -155,8 +160,10 @@ static int calc_isoflop(struct cli_named *op)
     double c, n;
     int rc;
     pp_sheet_init(&s, "isoflop");
-    if ((rc = law_opts(op, &law)) || (rc = cli_named_num(op, "budget", NULL, &c)) ||
-        (rc = cli_named_num(op, "params", NULL, &n)) || (rc = cli_named_done(op)))
+    if ((rc = law_opts(op, &law)) ||
+        (rc = cli_named_num(op, "budget", NULL, &c)) ||
+        (rc = cli_named_num(op, "params", NULL, &n)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_isoflop(&s, &law, c, n));
 }
@@ -168,9 +175,11 @@ static int calc_pair(struct cli_named *op, int breakeven)
     double n, d, n2;
     int rc;
     pp_sheet_init(&s, breakeven ? "breakeven" : "same-loss");
-    if ((rc = law_opts(op, &law)) || (rc = cli_named_num(op, "params", NULL, &n)) ||
+    if ((rc = law_opts(op, &law)) ||
+        (rc = cli_named_num(op, "params", NULL, &n)) ||
         (rc = cli_named_num(op, "tokens", NULL, &d)) ||
-        (rc = cli_named_num(op, "other-params", NULL, &n2)) || (rc = cli_named_done(op)))
+        (rc = cli_named_num(op, "other-params", NULL, &n2)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt,
                 breakeven ? pp_sheet_breakeven(&s, &law, n, d, n2)
@@ -208,7 +217,8 @@ static int calc_memory(struct cli_named *op)
     preset = cli_named_get(op, "preset");
     if ((rc = cli_named_num(op, "params", NULL, &m.params)) ||
         (rc = cli_named_num(op, "zero", &zero, &zero)) ||
-        (rc = cli_named_num(op, "ranks", &one, &m.ranks)) || (rc = cli_named_done(op)))
+        (rc = cli_named_num(op, "ranks", &one, &m.ranks)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
         return abandon(&s, cli_usage("calc", "--zero must be 0, 1, 2 or 3"));
@@ -229,7 +239,8 @@ static int calc_bubble(struct cli_named *op)
     int rc;
     pp_sheet_init(&s, "bubble");
     if ((rc = cli_named_num(op, "stages", NULL, &p)) ||
-        (rc = cli_named_num(op, "microbatches", NULL, &m)) || (rc = cli_named_done(op)))
+        (rc = cli_named_num(op, "microbatches", NULL, &m)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_bubble(&s, p, m));
 }
@@ -252,8 +263,7 @@ static int share_opt(struct cli_named *op, double *s)
     } else {
         rc = pp_num_parse(sv, "share", s, NULL);
     }
-    return rc < 0 ? cli_fail(PP_EXIT_USAGE, "calc", "%s", pp_error_last())
-                  : 0;
+    return rc < 0 ? cli_fail(PP_EXIT_USAGE, "calc", "%s", pp_error_last()) : 0;
 }
 
 static int calc_epochs(struct cli_named *op)
@@ -262,8 +272,10 @@ static int calc_epochs(struct cli_named *op)
     double t, sh, u;
     int rc;
     pp_sheet_init(&s, "epochs");
-    if ((rc = share_opt(op, &sh)) || (rc = cli_named_num(op, "tokens", NULL, &t)) ||
-        (rc = cli_named_num(op, "unique", NULL, &u)) || (rc = cli_named_done(op)))
+    if ((rc = share_opt(op, &sh)) ||
+        (rc = cli_named_num(op, "tokens", NULL, &t)) ||
+        (rc = cli_named_num(op, "unique", NULL, &u)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_epochs(&s, t, sh, u));
 }
@@ -277,7 +289,8 @@ static int calc_qkclip(struct cli_named *op)
     pp_sheet_init(&s, "qkclip");
     if ((rc = cli_named_num(op, "tau", NULL, &tau)) ||
         (rc = cli_named_num(op, "split", &half, &split)) ||
-        (rc = cli_named_list(op, "maxima", m, 256, &n)) || (rc = cli_named_done(op)))
+        (rc = cli_named_list(op, "maxima", m, 256, &n)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     return done(&s, op->fmt, pp_sheet_qkclip(&s, tau, split, m, n));
 }
@@ -297,11 +310,14 @@ static int calc_adamw(struct cli_named *op)
         (rc = cli_named_num(op, "weight-decay", &d_wd, &h.weight_decay)) ||
         (rc = cli_named_num(op, "beta1", &d_b1, &h.beta1)) ||
         (rc = cli_named_num(op, "beta2", &d_b2, &h.beta2)) ||
-        (rc = cli_named_num(op, "eps", &d_eps, &h.eps)) || (rc = cli_named_done(op)))
+        (rc = cli_named_num(op, "eps", &d_eps, &h.eps)) ||
+        (rc = cli_named_done(op)))
         return abandon(&s, rc);
     if (n != ng)
-        return abandon(&s, cli_usage("calc", "--theta has %zu values, "
-                                     "--grad %zu", n, ng));
+        return abandon(&s, cli_usage("calc",
+                                     "--theta has %zu values, "
+                                     "--grad %zu",
+                                     n, ng));
     return done(&s, op->fmt, pp_sheet_adamw(&s, &h, th, gr, n));
 }
 
@@ -315,16 +331,20 @@ static int calc_cluster(struct cli_named *op)
     if (!op->positional) {
         if ((rc = cli_named_num(op, "devices", NULL, &n)) ||
             (rc = cli_named_num(op, "throughput", NULL, &f)) ||
-            (rc = cli_named_num(op, "days", NULL, &days)) || (rc = cli_named_done(op)))
+            (rc = cli_named_num(op, "days", NULL, &days)) ||
+            (rc = cli_named_done(op)))
             return abandon(&s, rc);
         return done(&s, op->fmt, pp_sheet_cluster(&s, n, f, days, NULL));
     }
     if ((rc = load_run(op->positional, &pi)))
         return abandon(&s, rc);
     if (!pi.run.has_cluster)
-        rc = cli_fail(PP_EXIT_FAILURE, "calc", "%s does not disclose its "
-                      "devices and per-device throughput", op->positional);
-    else if (!(cli_named_get(op, "days") && (rc = cli_named_num(op, "days", NULL, &days))))
+        rc = cli_fail(PP_EXIT_FAILURE, "calc",
+                      "%s does not disclose its "
+                      "devices and per-device throughput",
+                      op->positional);
+    else if (!(cli_named_get(op, "days") &&
+               (rc = cli_named_num(op, "days", NULL, &days))))
         rc = cli_named_done(op);
     if (rc == 0)
         rc = pp_sheet_cluster(&s, pi.run.devices, pi.run.throughput, days,
@@ -333,21 +353,33 @@ static int calc_cluster(struct cli_named *op)
     return rc > 0 ? abandon(&s, rc) : done(&s, op->fmt, rc);
 }
 
-static int calc_flops(struct cli_named *op) { return calc_flops_or_tpp(op, 0); }
-static int calc_tpp(struct cli_named *op) { return calc_flops_or_tpp(op, 1); }
-static int calc_same(struct cli_named *op) { return calc_pair(op, 0); }
-static int calc_even(struct cli_named *op) { return calc_pair(op, 1); }
+static int calc_flops(struct cli_named *op)
+{
+    return calc_flops_or_tpp(op, 0);
+}
+static int calc_tpp(struct cli_named *op)
+{
+    return calc_flops_or_tpp(op, 1);
+}
+static int calc_same(struct cli_named *op)
+{
+    return calc_pair(op, 0);
+}
+static int calc_even(struct cli_named *op)
+{
+    return calc_pair(op, 1);
+}
 
 static const struct {
     const char *name;
     int (*fn)(struct cli_named *);
 } kinds[] = {
-    {"flops", calc_flops},      {"tpp", calc_tpp},
+    {"flops", calc_flops},           {"tpp", calc_tpp},
     {"chinchilla", calc_chinchilla}, {"isoflop", calc_isoflop},
-    {"same-loss", calc_same},   {"breakeven", calc_even},
-    {"memory", calc_memory},    {"bubble", calc_bubble},
-    {"epochs", calc_epochs},    {"qkclip", calc_qkclip},
-    {"adamw", calc_adamw},      {"cluster", calc_cluster},
+    {"same-loss", calc_same},        {"breakeven", calc_even},
+    {"memory", calc_memory},         {"bubble", calc_bubble},
+    {"epochs", calc_epochs},         {"qkclip", calc_qkclip},
+    {"adamw", calc_adamw},           {"cluster", calc_cluster},
 };
 
 int cmd_calc(int argc, char **argv)

@@ -84,8 +84,10 @@ static int parse_args(int argc, char **argv, struct check_args *a)
     else if (!strcmp(a->color, "auto"))
         a->opts.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     else if (strcmp(a->color, "never") != 0)
-        return cli_usage("check", "--color takes auto, always or never, not "
-                                  "'%s'", a->color);
+        return cli_usage("check",
+                         "--color takes auto, always or never, not "
+                         "'%s'",
+                         a->color);
     if (optind == argc)
         return cli_usage("check", "no file to check (use - for standard "
                                   "input)");
@@ -135,7 +137,9 @@ int cmd_check(int argc, char **argv)
 {
     struct check_args a = {{PP_CHECK_TEXT, 0, 1, write_stdout, warn_stderr,
                             NULL},
-                           NULL, "auto", 0};
+                           NULL,
+                           "auto",
+                           0};
     pp_check_totals totals = PP_CHECK_TOTALS_INIT;
     struct cli_set set;
     pp_rules *rules = NULL;

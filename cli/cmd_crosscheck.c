@@ -63,8 +63,8 @@ int cmd_crosscheck(int argc, char **argv)
     else
         pp_epoch_crosscheck_text(&out, root);
     rc = cli_flush("crosscheck", &out);
-    if (rc == 0 && pp_json_get(pp_json_get(root, "summary"),
-                               "contradicts")->valueint > 0)
+    if (rc == 0 &&
+        pp_json_get(pp_json_get(root, "summary"), "contradicts")->valueint > 0)
         rc = PP_EXIT_CHECK;
 done:
     cJSON_Delete(root);

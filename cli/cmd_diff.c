@@ -48,8 +48,10 @@ int cmd_diff(int argc, char **argv)
         else if (!name && i == argc - 1)
             name = argv[i];
         else {
-            rc = cli_fail(PP_EXIT_FAILURE, "diff", "no revision '%s' in the "
-                          "registry", argv[i]);
+            rc = cli_fail(PP_EXIT_FAILURE, "diff",
+                          "no revision '%s' in the "
+                          "registry",
+                          argv[i]);
             goto done;
         }
     }
@@ -62,9 +64,11 @@ int cmd_diff(int argc, char **argv)
         }
     }
     /* One revision means "from it to the tip". */
-    rc = pp_reg_diff(r, nrev == 2 ? revs[0] : nrev == 1 ? revs[0] : NULL,
-                     nrev == 2 ? revs[1] : NULL, id.len ? id.ptr : NULL,
-                     &diff);
+    rc = pp_reg_diff(r,
+                     nrev == 2   ? revs[0]
+                     : nrev == 1 ? revs[0]
+                                 : NULL,
+                     nrev == 2 ? revs[1] : NULL, id.len ? id.ptr : NULL, &diff);
     if (rc < 0) {
         rc = cli_lib_fail("diff", rc);
         goto done;
@@ -81,10 +85,8 @@ int cmd_diff(int argc, char **argv)
             const char *field = pp_json_str(ch, "field", "");
             const cJSON *o = pp_json_get(ch, "old");
             const cJSON *n = pp_json_get(ch, "new");
-            pp_buf_printf(&out, "%s %s: %s\n",
-                          pp_json_str(ch, "passport", ""),
-                          field,
-                          pp_json_str(ch, "change", ""));
+            pp_buf_printf(&out, "%s %s: %s\n", pp_json_str(ch, "passport", ""),
+                          field, pp_json_str(ch, "change", ""));
             if (!cJSON_IsNull(o)) {
                 pp_buf_puts(&out, "  - ");
                 pp_render_field(&out, field, o);

@@ -99,7 +99,8 @@ int cmd_edit(int argc, char **argv)
     }
     pp_passport_canonical(pp_passport_json(p), &before);
     if (!mkdtemp(dir)) {
-        rc = cli_fail(PP_EXIT_FAILURE, "edit", "cannot create a temporary "
+        rc = cli_fail(PP_EXIT_FAILURE, "edit",
+                      "cannot create a temporary "
                       "folder");
         goto done;
     }
@@ -121,8 +122,8 @@ int cmd_edit(int argc, char **argv)
             rc = cli_lib_fail("edit", rc);
             goto done;
         }
-        if (after.len == before.len && !memcmp(after.ptr, before.ptr,
-                                               after.len)) {
+        if (after.len == before.len &&
+            !memcmp(after.ptr, before.ptr, after.len)) {
             printf("no change: nothing committed\n");
             rc = PP_EXIT_OK;
             goto done;
@@ -133,7 +134,8 @@ int cmd_edit(int argc, char **argv)
             break;
         cli_print_diags(stderr, &d);
         if (!ask_again()) {
-            rc = cli_fail(PP_EXIT_CHECK, "edit", "the passport is invalid: "
+            rc = cli_fail(PP_EXIT_CHECK, "edit",
+                          "the passport is invalid: "
                           "nothing committed");
             goto done;
         }

@@ -42,7 +42,7 @@ int cmd_export(int argc, char **argv)
         return cli_usage("export", "unexpected argument '%s'", argv[optind]);
     if (markdown + epoch != 1)
         return cli_usage("export", "say what to export: --markdown or "
-                         "--epoch");
+                                   "--epoch");
     if ((rc = cli_load_set("export", at_spec, &set)) != 0)
         return rc;
     rs = (pp_report_set){set.docs, set.n, set.as_of[0] ? set.as_of : NULL};

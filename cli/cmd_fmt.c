@@ -29,8 +29,8 @@ static int fmt_one(const char *path, int check, pp_diags *diags)
         goto done;
     }
     expect = is_stdin ? NULL : pp_passport_expected_id(path);
-    rc = pp_passport_load_buffer(&p, pp_buf_cstr(&data), data.len, name,
-                                 expect, diags);
+    rc = pp_passport_load_buffer(&p, pp_buf_cstr(&data), data.len, name, expect,
+                                 diags);
     if (rc < 0) {
         rc = rc == PP_EINVALID ? PP_EXIT_CHECK : PP_EXIT_FAILURE;
         goto done;
@@ -42,7 +42,7 @@ static int fmt_one(const char *path, int check, pp_diags *diags)
     }
     if (is_stdin) {
         rc = check ? (canon.len == data.len &&
-                      memcmp(canon.ptr, data.ptr, data.len) == 0
+                              memcmp(canon.ptr, data.ptr, data.len) == 0
                           ? 0
                           : PP_EXIT_CHECK)
                    : cli_flush("fmt", &canon);
@@ -91,14 +91,9 @@ int cmd_fmt(int argc, char **argv)
     cli_getopt_reset();
     while ((c = cli_getopt("fmt", argc, argv, ":ch", longopts)) != -1) {
         switch (c) {
-        case 'c':
-            check = 1;
-            break;
-        case 'h':
-            fputs(cli_help("fmt"), stdout);
-            return PP_EXIT_OK;
-        default:
-            return PP_EXIT_USAGE;
+        case 'c': check = 1; break;
+        case 'h': fputs(cli_help("fmt"), stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
     if (optind < argc) {

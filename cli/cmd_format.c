@@ -62,9 +62,11 @@ int cmd_format(int argc, char **argv)
     if (!as)
         return cli_usage("format", "expected --as FMT (or --table)");
     if (!(f = pp_numfmt_lookup(as)))
-        return cli_usage("format", "unknown format '%s' (fp32, fp16, bf16, "
+        return cli_usage("format",
+                         "unknown format '%s' (fp32, fp16, bf16, "
                          "e4m3, e5m2, mxfp8-e4m3, mxfp8-e5m2, mxfp6-e2m3, "
-                         "mxfp6-e3m2, mxfp4, nvfp4)", as);
+                         "mxfp6-e3m2, mxfp4, nvfp4)",
+                         as);
     if (block) {
         if (optind < argc || scale_s)
             return cli_usage("format", "--block takes no VALUE or --scale");
@@ -88,8 +90,10 @@ int cmd_format(int argc, char **argv)
         else if (!strcmp(round_s, "stochastic"))
             mode = PP_ROUND_STOCHASTIC;
         else
-            return cli_usage("format", "--round: expected nearest or "
-                             "stochastic, got '%s'", round_s);
+            return cli_usage("format",
+                             "--round: expected nearest or "
+                             "stochastic, got '%s'",
+                             round_s);
         if (seed_s) {
             char *end;
             seed = strtoull(seed_s, &end, 10);

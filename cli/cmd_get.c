@@ -28,7 +28,8 @@ static void usage(FILE *f)
           "                     day, UTC)\n"
           "  -f, --format FMT   text (default) or json: an object with\n"
           "                     passport, fact, value, unit, qualifier,\n"
-          "                     sig_digits, status, level, provenance, source,\n"
+          "                     sig_digits, status, level, provenance, "
+          "source,\n"
           "                     section and the full evidence list; an\n"
           "                     undisclosed fact has no value\n"
           "  -h, --help         show this help\n"
@@ -67,22 +68,16 @@ int cmd_get(int argc, char **argv)
             if (cli_parse_output("get", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'a':
-            at_spec = optarg;
-            break;
-        case 'h':
-            usage(stdout);
-            return PP_EXIT_OK;
-        default:
-            return PP_EXIT_USAGE;
+        case 'a': at_spec = optarg; break;
+        case 'h': usage(stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
     if (argc - optind != 2)
         return cli_usage("get", "expected ID|ALIAS and FACT");
     fact = argv[optind + 1];
     if (!pp_render_entry_known(fact))
-        return cli_usage("get", "'%s' is not a fact of the vocabulary",
-                         fact);
+        return cli_usage("get", "'%s' is not a fact of the vocabulary", fact);
     if ((rc = cli_load_passport("get", at_spec, argv[optind], &r, &p)) != 0)
         return rc;
     rc = pp_render_entry(&out, p, fact,

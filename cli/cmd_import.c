@@ -53,7 +53,7 @@ int cmd_import(int argc, char **argv)
         return cli_usage("import", "give the peer file: --epoch FILE.csv");
     if (!leads_mode)
         return cli_usage("import", "peer figures are imported only as leads: "
-                         "add --as-leads");
+                                   "add --as-leads");
     if ((rc = cli_read_csv("import", file, &csv)) != 0)
         return rc;
     if ((rc = cli_load_set("import", at_spec, &set)) != 0) {
@@ -61,15 +61,15 @@ int cmd_import(int argc, char **argv)
         return rc;
     }
     leads = cJSON_CreateArray();
-    if (!leads || pp_epoch_leads(csv, set.docs, set.n, file, leads,
-                                 &skipped) < 0) {
+    if (!leads ||
+        pp_epoch_leads(csv, set.docs, set.n, file, leads, &skipped) < 0) {
         rc = cli_fail(PP_EXIT_FAILURE, "import", "%s: %s", file,
                       pp_error_last());
         goto done;
     }
     if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-        rc = cli_fail(PP_EXIT_FAILURE, "import", "cannot create '%s': %s",
-                      dir, strerror(errno));
+        rc = cli_fail(PP_EXIT_FAILURE, "import", "cannot create '%s': %s", dir,
+                      strerror(errno));
         goto done;
     }
     cJSON_ArrayForEach(doc, leads)
@@ -80,23 +80,24 @@ int cmd_import(int argc, char **argv)
         pp_diags d = PP_DIAGS_INIT;
         pp_buf_printf(&path, "%s/%s.json", dir, id);
         if (pp_passport_canonical(doc, &text) < 0 ||
-            pp_passport_load_buffer(&p, text.ptr, text.len, path.ptr, id,
-                                    &d) < 0) {
+            pp_passport_load_buffer(&p, text.ptr, text.len, path.ptr, id, &d) <
+                0) {
             cli_print_diags(stderr, &d);
-            fprintf(stderr, "passport import: %s: the candidate does not "
-                    "validate; not written\n", path.ptr);
+            fprintf(stderr,
+                    "passport import: %s: the candidate does not "
+                    "validate; not written\n",
+                    path.ptr);
             failed++;
         } else if (access(path.ptr, F_OK) == 0) {
-            printf("kept %s (exists; remove it to write it again)\n",
-                   path.ptr);
+            printf("kept %s (exists; remove it to write it again)\n", path.ptr);
             kept++;
         } else if (pp_io_write_atomic(path.ptr, text.ptr, text.len) < 0) {
             fprintf(stderr, "passport import: %s\n", pp_error_last());
             failed++;
         } else {
             int nf = cJSON_GetArraySize(pp_facts(doc));
-            printf("wrote %s (%d figure%s, provenance lead)\n", path.ptr,
-                   nf, nf == 1 ? "" : "s");
+            printf("wrote %s (%d figure%s, provenance lead)\n", path.ptr, nf,
+                   nf == 1 ? "" : "s");
             wrote++;
         }
         pp_passport_free(p);
@@ -105,8 +106,9 @@ int cmd_import(int argc, char **argv)
         pp_buf_dispose(&path);
     }
     printf("%d lead%s written, %d kept, %zu row%s without figures; rows that "
-           "match a passport are for 'passport crosscheck'\n", wrote,
-           wrote == 1 ? "" : "s", kept, skipped, skipped == 1 ? "" : "s");
+           "match a passport are for 'passport crosscheck'\n",
+           wrote, wrote == 1 ? "" : "s", kept, skipped,
+           skipped == 1 ? "" : "s");
     rc = failed ? PP_EXIT_FAILURE : PP_EXIT_OK;
 done:
     cJSON_Delete(leads);

@@ -38,8 +38,8 @@ int cmd_init(int argc, char **argv)
         return cli_usage("init", "expected one DIR");
     if (!empty && (rc = cli_who("init", NULL, author, &who)) != 0)
         return rc;
-    rc = pp_reg_create(&r, argv[optind],
-                       empty ? NULL : pp_reg_shipped_dir(), who, &d);
+    rc = pp_reg_create(&r, argv[optind], empty ? NULL : pp_reg_shipped_dir(),
+                       who, &d);
     cli_print_diags(stderr, &d);
     pp_diags_dispose(&d);
     pp_who_free(who);

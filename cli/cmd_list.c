@@ -32,14 +32,9 @@ int cmd_list(int argc, char **argv)
             if (cli_parse_output("list", optarg, "table,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'a':
-            at_spec = optarg;
-            break;
-        case 'h':
-            fputs(cli_help("list"), stdout);
-            return PP_EXIT_OK;
-        default:
-            return PP_EXIT_USAGE;
+        case 'a': at_spec = optarg; break;
+        case 'h': fputs(cli_help("list"), stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
     if (optind < argc)

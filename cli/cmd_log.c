@@ -56,8 +56,7 @@ int cmd_log(int argc, char **argv)
         goto done;
     }
     if (id.len && cJSON_GetArraySize(log) == 0) {
-        rc = cli_fail(PP_EXIT_FAILURE, "log", "no commit touches '%s'",
-                      id.ptr);
+        rc = cli_fail(PP_EXIT_FAILURE, "log", "no commit touches '%s'", id.ptr);
         goto done;
     }
     if (fmt == CLI_OUT_JSON) {
@@ -82,8 +81,7 @@ int cmd_log(int argc, char **argv)
                     pp_buf_printf(&out, "    ... and %d more\n", total - 12);
                     break;
                 }
-                pp_buf_printf(&out, "    %s %s\n",
-                              pp_json_str(p, "change", ""),
+                pp_buf_printf(&out, "    %s %s\n", pp_json_str(p, "change", ""),
                               pp_json_str(p, "passport", ""));
             }
         }

@@ -31,8 +31,7 @@ static int number(const char *name, const char *arg, double *out)
 }
 
 /* Passports of kind "scenario": the worked examples the figures mark. */
-static void scenarios(const struct cli_set *set, const cJSON **out,
-                      size_t *n)
+static void scenarios(const struct cli_set *set, const cJSON **out, size_t *n)
 {
     *n = 0;
     for (size_t i = 0; i < set->n; i++) {
@@ -42,8 +41,7 @@ static void scenarios(const struct cli_set *set, const cJSON **out,
     }
 }
 
-static int plot_isoflop(struct plot_opts *o, struct cli_set *set,
-                        pp_buf *out)
+static int plot_isoflop(struct plot_opts *o, struct cli_set *set, pp_buf *out)
 {
     const cJSON **marks = calloc(set->n + 1, sizeof *marks);
     size_t nm = 0;
@@ -56,25 +54,23 @@ static int plot_isoflop(struct plot_opts *o, struct cli_set *set,
         pp_fact_num n, d;
         if (pp_fact_compute_params(marks[i], &n) &&
             pp_fact_number(marks[i], "training.tokens", &d) &&
-            pp_calc_flops(n.value, d.value, o->law.kappa,
-                          &o->budgets[o->nb]) == 0)
+            pp_calc_flops(n.value, d.value, o->law.kappa, &o->budgets[o->nb]) ==
+                0)
             o->nb++;
     }
     if (o->nb == 0) {
         free(marks);
         return cli_usage("plot", "isoflop: give --budget C (the registry "
-                         "has no scenario to take it from)");
+                                 "has no scenario to take it from)");
     }
     rs = (pp_report_set){marks, nm, NULL};
     rc = pp_plot_isoflop(out, &o->law, o->budgets, o->nb, &rs);
     free(marks);
     /* the calculators refuse only what the caller gave (budgets, law) */
-    return rc < 0 ? cli_fail(PP_EXIT_USAGE, "plot", "%s", pp_error_last())
-                  : 0;
+    return rc < 0 ? cli_fail(PP_EXIT_USAGE, "plot", "%s", pp_error_last()) : 0;
 }
 
-static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
-                          pp_buf *out)
+static int plot_breakeven(struct plot_opts *o, struct cli_set *set, pp_buf *out)
 {
     const cJSON *run = NULL;
     const char *label = NULL;
@@ -82,10 +78,10 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
     int rc;
     if (o->run && (o->has_params || o->has_tokens))
         return cli_usage("plot", "breakeven: --run or --params/--tokens, "
-                         "not both");
+                                 "not both");
     if (o->has_params != o->has_tokens)
         return cli_usage("plot", "breakeven: --params and --tokens go "
-                         "together");
+                                 "together");
     if (o->run) {
         pp_buf id = PP_BUF_INIT;
         if ((rc = cli_resolve_id("plot", set->reg, &set->all.at, o->run, &id)))
@@ -96,8 +92,10 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
         }
         pp_buf_dispose(&id);
         if (!run)
-            return cli_fail(PP_EXIT_FAILURE, "plot", "'%s' does not "
-                            "validate; see 'passport validate'", o->run);
+            return cli_fail(PP_EXIT_FAILURE, "plot",
+                            "'%s' does not "
+                            "validate; see 'passport validate'",
+                            o->run);
     } else if (!o->has_params) {
         const cJSON **sc = calloc(set->n + 1, sizeof *sc);
         size_t ns = 0;
@@ -107,7 +105,8 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
         run = ns == 1 ? sc[0] : NULL;
         free(sc);
         if (!run)
-            return cli_usage("plot", "breakeven: give --run ID or --params "
+            return cli_usage("plot",
+                             "breakeven: give --run ID or --params "
                              "and --tokens (the registry has %zu scenarios)",
                              ns);
     }
@@ -116,8 +115,10 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
         label = pp_json_str(run, "name", NULL);
         if (!pp_fact_compute_params(run, &fn) ||
             !pp_fact_number(run, "training.tokens", &fd))
-            return cli_fail(PP_EXIT_FAILURE, "plot", "'%s' does not disclose "
-                            "its active parameters and tokens", label);
+            return cli_fail(PP_EXIT_FAILURE, "plot",
+                            "'%s' does not disclose "
+                            "its active parameters and tokens",
+                            label);
         n = fn.value, d = fd.value;
     }
     if ((rc = pp_plot_breakeven(out, &o->law, n, d,
@@ -129,8 +130,20 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set,
 int cmd_plot(int argc, char **argv)
 {
     enum {
-        O_BUDGET = 256, O_RUN, O_PARAMS, O_TOKENS, O_OTHER, O_FROM, O_TO,
-        O_E, O_A, O_B, O_ALPHA, O_BETA, O_KAPPA, O_AT
+        O_BUDGET = 256,
+        O_RUN,
+        O_PARAMS,
+        O_TOKENS,
+        O_OTHER,
+        O_FROM,
+        O_TO,
+        O_E,
+        O_A,
+        O_B,
+        O_ALPHA,
+        O_BETA,
+        O_KAPPA,
+        O_AT
     };
     static const struct option longopts[] = {
         {"budget", required_argument, NULL, O_BUDGET},
@@ -197,12 +210,14 @@ int cmd_plot(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("plot", "expected one KIND: isoflop, breakeven, "
-                         "datawall or passports");
+                                 "datawall or passports");
     kind = argv[optind];
     if (strcmp(kind, "isoflop") && strcmp(kind, "breakeven") &&
         strcmp(kind, "datawall") && strcmp(kind, "passports"))
-        return cli_usage("plot", "unknown KIND '%s' (expected isoflop, "
-                         "breakeven, datawall or passports)", kind);
+        return cli_usage("plot",
+                         "unknown KIND '%s' (expected isoflop, "
+                         "breakeven, datawall or passports)",
+                         kind);
     if (pp_law_check(&o.law) < 0)
         return cli_fail(PP_EXIT_USAGE, "plot", "%s", pp_error_last());
     if (o.nb && strcmp(kind, "isoflop"))
@@ -210,7 +225,7 @@ int cmd_plot(int argc, char **argv)
     if ((o.run || o.has_params || o.has_tokens || o.has_other) &&
         strcmp(kind, "breakeven"))
         return cli_usage("plot", "--run, --params, --tokens and "
-                         "--other-params are options of breakeven");
+                                 "--other-params are options of breakeven");
     if ((o.has_from || o.has_to) && strcmp(kind, "datawall"))
         return cli_usage("plot", "--from and --to are options of datawall");
     if ((rc = cli_load_set("plot", o.at_spec, &set)) != 0)

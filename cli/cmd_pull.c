@@ -66,18 +66,19 @@ int cmd_pull(int argc, char **argv)
     } else if (rc == PP_ECONFLICT) {
         int n = cJSON_GetArraySize(pp_json_get(res, "conflicts"));
         pp_render_conflicts(&out, pp_json_get(res, "conflicts"));
-        fprintf(stderr, "passport pull: stopped on %d conflict%s; nothing was "
-                        "changed. Choose with 'passport resolve ID FIELD "
-                        "--ours|--theirs|--value V', or drop the merge with "
-                        "'passport pull --abort'.\n",
+        fprintf(stderr,
+                "passport pull: stopped on %d conflict%s; nothing was "
+                "changed. Choose with 'passport resolve ID FIELD "
+                "--ours|--theirs|--value V', or drop the merge with "
+                "'passport pull --abort'.\n",
                 n, n == 1 ? "" : "s");
     } else {
         const char *what = pp_json_str(res, "result", "");
         const cJSON *commit = pp_json_get(res, "commit");
         const cJSON *note = pp_json_get(res, "note");
         if (!strcmp(what, "up-to-date"))
-            pp_buf_printf(&out, "already up to date%s%s\n",
-                          note ? ": " : "", note ? note->valuestring : "");
+            pp_buf_printf(&out, "already up to date%s%s\n", note ? ": " : "",
+                          note ? note->valuestring : "");
         else
             pp_buf_printf(&out, "%s: now at %.12s\n",
                           !strcmp(what, "merged") ? "merged" : "fast-forward",

@@ -76,8 +76,7 @@ int cmd_query(int argc, char **argv)
     {
         cJSON *rows = cJSON_CreateArray();
         cJSON_AddItemToObject(table, "columns",
-                              cJSON_Duplicate(pp_json_get(res, "fields"),
-                                              1));
+                              cJSON_Duplicate(pp_json_get(res, "fields"), 1));
         cJSON_ArrayForEach(row, pp_json_get(res, "rows"))
         {
             cJSON *cells = cJSON_CreateArray();
@@ -93,8 +92,7 @@ int cmd_query(int argc, char **argv)
         cJSON_AddItemToObject(table, "rows", rows);
     }
     if (fmt == CLI_OUT_JSON)
-        pp_json_write_canonical(&out, pp_json_get(table, "rows"),
-                                NULL);
+        pp_json_write_canonical(&out, pp_json_get(table, "rows"), NULL);
     else
         cli_render_rows(&out, pp_json_get(table, "columns"),
                         pp_json_get(table, "rows"), fmt);

@@ -51,7 +51,7 @@ int cmd_resolve(int argc, char **argv)
     }
     if (!list && (argc - optind != 2 || nsides != 1))
         return cli_usage("resolve", "expected ID FIELD and one of --ours, "
-                         "--theirs, --value V (or --list)");
+                                    "--theirs, --value V (or --list)");
     if ((rc = cli_open_reg("resolve", &r)) != 0)
         return rc;
     if (list) {
@@ -68,8 +68,7 @@ int cmd_resolve(int argc, char **argv)
     }
     if ((rc = cli_who("resolve", r, author, &who)) != 0)
         goto done;
-    pp_buf_printf(&field, pp_vocab_lookup(argv[optind + 1]) ? "facts/%s"
-                                                            : "%s",
+    pp_buf_printf(&field, pp_vocab_lookup(argv[optind + 1]) ? "facts/%s" : "%s",
                   argv[optind + 1]);
     rc = pp_reg_resolve_conflict(r, argv[optind], field.ptr, side, value, who,
                                  &res);
@@ -83,8 +82,7 @@ int cmd_resolve(int argc, char **argv)
         const cJSON *commit = pp_json_get(res, "commit");
         int left = pp_json_get(res, "remaining")->valueint;
         if (commit)
-            pp_buf_printf(&out, "merged: now at %.12s\n",
-                          commit->valuestring);
+            pp_buf_printf(&out, "merged: now at %.12s\n", commit->valuestring);
         else
             pp_buf_printf(&out, "recorded; %d conflict%s remain%s\n", left,
                           left == 1 ? "" : "s", left == 1 ? "s" : "");

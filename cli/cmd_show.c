@@ -31,14 +31,9 @@ int cmd_show(int argc, char **argv)
             if (cli_parse_output("show", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'a':
-            at_spec = optarg;
-            break;
-        case 'h':
-            fputs(cli_help("show"), stdout);
-            return PP_EXIT_OK;
-        default:
-            return PP_EXIT_USAGE;
+        case 'a': at_spec = optarg; break;
+        case 'h': fputs(cli_help("show"), stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
     if (argc - optind != 1)

@@ -45,8 +45,16 @@ static int parse_opts(int argc, char **argv, struct opts *o,
                       const char *formats, int fetching)
 {
     enum {
-        O_AT = 256, O_URL, O_ALL, O_FORCE, O_STRICT, O_ALLOW_FILE,
-        O_MAX_SIZE, O_CONNECT, O_TIMEOUT, O_STALL
+        O_AT = 256,
+        O_URL,
+        O_ALL,
+        O_FORCE,
+        O_STRICT,
+        O_ALLOW_FILE,
+        O_MAX_SIZE,
+        O_CONNECT,
+        O_TIMEOUT,
+        O_STALL
     };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
@@ -83,14 +91,11 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         case O_FORCE: o->force = 1; break;
         case O_STRICT: o->strict = 1; break;
         case 'q': o->quiet = 1; break;
-        case 'h':
-            fputs(cli_help("source"), stdout);
-            return -1;
+        case 'h': fputs(cli_help("source"), stdout); return -1;
         default: /* the limits of a fetch */
             if (c < O_ALLOW_FILE)
                 return PP_EXIT_USAGE;
-            rc = pp_fetch_opts_set(&o->fetch, option_name(longopts, c),
-                                   optarg);
+            rc = pp_fetch_opts_set(&o->fetch, option_name(longopts, c), optarg);
         }
         if (rc < 0)
             return cli_usage(o->cmd, "--%s: %s", option_name(longopts, c),
@@ -151,9 +156,10 @@ static int source_list(struct opts *o, int argc, char **argv, struct ctx *x,
     cJSON_ArrayForEach(s, pp_json_get(list, "sources"))
     {
         if (cJSON_IsTrue(pp_json_get(s, "conflict")))
-            fprintf(stderr, "passport %s: warning: passports cite source "
-                    "'%s' with different URLs\n", o->cmd,
-                    pp_json_str(s, "id", ""));
+            fprintf(stderr,
+                    "passport %s: warning: passports cite source "
+                    "'%s' with different URLs\n",
+                    o->cmd, pp_json_str(s, "id", ""));
     }
     if (rc == 0 && o->fmt == CLI_OUT_JSON)
         pp_json_write_canonical(out, list, NULL);
@@ -179,7 +185,8 @@ static void fetch_one(struct opts *o, pp_cache *c, const cJSON *merged,
     if (rc == PP_EUSAGE && o->all) { /* a source without a URL */
         if (!o->quiet)
             printf("%s: skipped (no URL; give one with 'source fetch %s "
-                   "--url URL')\n", sid, sid);
+                   "--url URL')\n",
+                   sid, sid);
     } else if (rc == PP_EUSAGE) { /* not cited, or no URL */
         cli_fail(0, o->cmd, "%s", pp_error_last());
     } else if (rc < 0) {
@@ -193,13 +200,13 @@ static void fetch_one(struct opts *o, pp_cache *c, const cJSON *merged,
     pp_buf_dispose(&line);
 }
 
-static int source_fetch(struct opts *o, int argc, char **argv,
-                        struct ctx *x, pp_buf *out)
+static int source_fetch(struct opts *o, int argc, char **argv, struct ctx *x,
+                        pp_buf *out)
 {
     cJSON *merged = NULL;
     const cJSON *s;
     int rc, n[2] = {0, 0}; /* failed, tried */
-    (void)out; /* each source's line is printed as it is fetched */
+    (void)out;             /* each source's line is printed as it is fetched */
     if (o->at_spec)
         return cli_usage(o->cmd, "--at is not an option of fetch");
     if (o->all == (argc > 0))
@@ -244,8 +251,8 @@ static int source_show(struct opts *o, int argc, char **argv, struct ctx *x,
     return 0;
 }
 
-static int source_check(struct opts *o, int argc, char **argv,
-                        struct ctx *x, pp_buf *out)
+static int source_check(struct opts *o, int argc, char **argv, struct ctx *x,
+                        pp_buf *out)
 {
     pp_quote_check res;
     int rc;
@@ -265,8 +272,8 @@ static int source_check(struct opts *o, int argc, char **argv,
     return rc;
 }
 
-static int source_quote(struct opts *o, int argc, char **argv,
-                        struct ctx *x, pp_buf *out)
+static int source_quote(struct opts *o, int argc, char **argv, struct ctx *x,
+                        pp_buf *out)
 {
     pp_quote *pq = NULL;
     pp_quote_answer a = {0};
@@ -281,8 +288,8 @@ static int source_quote(struct opts *o, int argc, char **argv,
         return cli_usage(o->cmd, "TEXT: %s", pp_error_last());
     if ((rc = ctx_open(o, 0, NULL, x)) == 0) {
         cli_progress_start(&o->bar, "quote");
-        if (pp_sources_quote(x->cache, argv[0], pq, o->force, &o->fetch,
-                             &a) < 0)
+        if (pp_sources_quote(x->cache, argv[0], pq, o->force, &o->fetch, &a) <
+            0)
             rc = cli_fail(PP_EXIT_FAILURE, o->cmd, "%s", pp_error_last());
         else if (a.unsearchable)
             rc = cli_fail(PP_EXIT_FAILURE, o->cmd, "%s: %s", a.url,
@@ -306,7 +313,7 @@ static const struct sub {
     int (*fn)(struct opts *o, int argc, char **argv, struct ctx *x,
               pp_buf *out);
     const char *formats; /* the values of --format; NULL: no --format */
-    enum cli_output fmt;  /* its default */
+    enum cli_output fmt; /* its default */
     int fetching;        /* takes the fetch options */
 } subs[] = {
     {"list", "source list", source_list, "table,json,csv", CLI_OUT_TABLE, 0},
@@ -339,7 +346,7 @@ int cmd_source(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage("source", "expected a subcommand: list, fetch, "
-                         "show, check or quote");
+                                   "show, check or quote");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(cli_help("source"), stdout);
         return PP_EXIT_OK;
@@ -347,6 +354,8 @@ int cmd_source(int argc, char **argv)
     for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
         if (!strcmp(argv[1], subs[i].name))
             return run(&subs[i], argc - 1, argv + 1);
-    return cli_usage("source", "unknown subcommand '%s' (expected list, "
-                     "fetch, show, check or quote)", argv[1]);
+    return cli_usage("source",
+                     "unknown subcommand '%s' (expected list, "
+                     "fetch, show, check or quote)",
+                     argv[1]);
 }

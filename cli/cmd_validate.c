@@ -59,19 +59,14 @@ int cmd_validate(int argc, char **argv)
             if (cli_parse_output("validate", optarg, "text,json", &fmt) < 0)
                 return PP_EXIT_USAGE;
             break;
-        case 'a':
-            at_spec = optarg;
-            break;
-        case 'h':
-            fputs(cli_help("validate"), stdout);
-            return PP_EXIT_OK;
-        default:
-            return PP_EXIT_USAGE;
+        case 'a': at_spec = optarg; break;
+        case 'h': fputs(cli_help("validate"), stdout); return PP_EXIT_OK;
+        default: return PP_EXIT_USAGE;
         }
     }
     if (!(in_registry = optind >= argc) && at_spec)
         return cli_usage("validate", "--at applies to the registry, not to "
-                         "files");
+                                     "files");
     if (in_registry)
         rc = load_registry(at_spec, &s);
     else if ((rc = pp_reg_load_files((const char *const *)argv + optind,

@@ -22,8 +22,7 @@ static int ends_with_json(const char *s)
  * invalid one as findings, any other failure (out of memory, I/O) on
  * stderr.  Returns 1 for such a failure, else 0. */
 static int verify_one(pp_passport *p, int load_rc, const pp_diags *d,
-                      const char *name, const pp_rules *rules,
-                      cJSON *findings)
+                      const char *name, const pp_rules *rules, cJSON *findings)
 {
     if (load_rc == 0) {
         pp_verify_passport(pp_passport_json(p), rules, findings);
@@ -48,11 +47,10 @@ static int verify_all(pp_reg *r, const pp_at *at, const pp_rules *rules,
     for (size_t i = 0; i < all.nentries; i++) {
         const pp_reg_entry *e = &all.entries[i];
         if (e->passport)
-            pp_verify_passport(pp_passport_json(e->passport), rules,
-                               findings);
+            pp_verify_passport(pp_passport_json(e->passport), rules, findings);
         else
-            pp_verify_invalid(e->id, &all.diags, e->diag_first,
-                              e->diag_count, "", findings);
+            pp_verify_invalid(e->id, &all.diags, e->diag_first, e->diag_count,
+                              "", findings);
         (*checked)++;
     }
     pp_reg_set_dispose(&all);
@@ -61,8 +59,8 @@ static int verify_all(pp_reg *r, const pp_at *at, const pp_rules *rules,
 
 /* The passports named on the command line: ids, aliases or files. */
 static int verify_named(pp_reg *r, const pp_at *at, char **names, int n,
-                        const pp_rules *rules, cJSON *findings,
-                        int *checked, int *failed)
+                        const pp_rules *rules, cJSON *findings, int *checked,
+                        int *failed)
 {
     for (int i = 0; i < n; i++) {
         pp_passport *p = NULL;
@@ -72,8 +70,7 @@ static int verify_named(pp_reg *r, const pp_at *at, char **names, int n,
         if (ends_with_json(names[i])) {
             lr = pp_passport_load_file(&p, names[i], &d);
             *failed += verify_one(p, lr, &d, names[i], rules, findings);
-        } else if ((rc = cli_resolve_id("verify", r, at, names[i], &id)) ==
-                   0) {
+        } else if ((rc = cli_resolve_id("verify", r, at, names[i], &id)) == 0) {
             lr = pp_reg_load(r, at, id.ptr, &p, &d);
             *failed += verify_one(p, lr, &d, id.ptr, rules, findings);
         }
@@ -132,8 +129,8 @@ int cmd_verify(int argc, char **argv)
     if (optind == argc)
         rc = verify_all(r, &at, rules, findings, &checked);
     else
-        rc = verify_named(r, &at, argv + optind, argc - optind, rules,
-                          findings, &checked, &failed);
+        rc = verify_named(r, &at, argv + optind, argc - optind, rules, findings,
+                          &checked, &failed);
     if (rc != 0)
         goto done;
     pp_verify_report(&out, findings, checked, fmt == CLI_OUT_JSON);

@@ -19,17 +19,23 @@ static const struct pp_command commands[] = {
     {"get", cmd_get, "print one fact of one passport"},
     {"query", cmd_query, "find passports by their facts (params.active > 30B)"},
     {"validate", cmd_validate, "validate passports against the schema"},
-    {"check", cmd_check, "check claims in prose (Markdown, text) against the passports"},
-    {"source", cmd_source, "fetch sources into the cache and check the quotes of facts"},
+    {"check", cmd_check,
+     "check claims in prose (Markdown, text) against the passports"},
+    {"source", cmd_source,
+     "fetch sources into the cache and check the quotes of facts"},
     {"verify", cmd_verify, "recompute derived figures, check consistency"},
     {"calc", cmd_calc, "the calculators: 6ND, Chinchilla, memory, ..."},
     {"format", cmd_format, "what a number becomes in FP8, MXFP4, BF16, ..."},
     {"rules", cmd_rules, "the rule catalogue: list it, or --check rule files"},
-    {"report", cmd_report, "the HTML page comparing every passport side by side"},
+    {"report", cmd_report,
+     "the HTML page comparing every passport side by side"},
     {"plot", cmd_plot, "SVG plots: iso-FLOP, break-even, data wall, passports"},
-    {"export", cmd_export, "the registry as a Markdown fact sheet or Epoch's CSV"},
-    {"crosscheck", cmd_crosscheck, "compare a peer database (Epoch AI's CSV) with the registry"},
-    {"import", cmd_import, "peer rows without a passport as leads for curators"},
+    {"export", cmd_export,
+     "the registry as a Markdown fact sheet or Epoch's CSV"},
+    {"crosscheck", cmd_crosscheck,
+     "compare a peer database (Epoch AI's CSV) with the registry"},
+    {"import", cmd_import,
+     "peer rows without a passport as leads for curators"},
     {"fmt", cmd_fmt, "rewrite passport files in canonical form, or --check"},
     {"put", cmd_put, "validate passport files and commit them"},
     {"edit", cmd_edit, "edit one passport in $EDITOR and commit it"},
@@ -49,14 +55,13 @@ static const struct pp_command commands[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: passport [--version] [--help] [--registry DIR] COMMAND "
-            "[ARGS]\n"
-            "\n"
-            "Keep run passports of LLM training runs and check what is said "
-            "of them.\n"
-            "\n"
-            "commands:\n");
+    fprintf(f, "usage: passport [--version] [--help] [--registry DIR] COMMAND "
+               "[ARGS]\n"
+               "\n"
+               "Keep run passports of LLM training runs and check what is said "
+               "of them.\n"
+               "\n"
+               "commands:\n");
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f,
@@ -110,18 +115,24 @@ int main(int argc, char **argv)
                 return commands[i].fn(2, args);
             }
         }
-        fprintf(stderr, "passport: unknown command '%s' (see 'passport "
-                        "--help')\n", argv[2]);
+        fprintf(stderr,
+                "passport: unknown command '%s' (see 'passport "
+                "--help')\n",
+                argv[2]);
         return PP_EXIT_USAGE;
     }
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 1, argv + 1);
     if (argv[1][0] == '-')
-        fprintf(stderr, "passport: unknown option '%s' (see 'passport "
-                        "--help')\n", argv[1]);
+        fprintf(stderr,
+                "passport: unknown option '%s' (see 'passport "
+                "--help')\n",
+                argv[1]);
     else
-        fprintf(stderr, "passport: unknown command '%s' (see 'passport "
-                        "--help')\n", argv[1]);
+        fprintf(stderr,
+                "passport: unknown command '%s' (see 'passport "
+                "--help')\n",
+                argv[1]);
     return PP_EXIT_USAGE;
 }

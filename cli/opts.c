@@ -110,8 +110,8 @@ int cli_named_num(struct cli_named *o, const char *name, const double *dflt,
     return 0;
 }
 
-int cli_named_list(struct cli_named *o, const char *name, double *v,
-                   size_t max, size_t *n)
+int cli_named_list(struct cli_named *o, const char *name, double *v, size_t max,
+                   size_t *n)
 {
     const char *s = cli_named_get(o, name);
     char buf[64];

@@ -30,22 +30,21 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 #define CLI_NAMED_REPEAT 16
 
 struct cli_named {
-    const char *cmd;                    /* for messages */
-    const char *name[CLI_NAMED_MAX];    /* without the dashes; borrowed */
-    const char *value[CLI_NAMED_MAX];   /* borrowed from argv */
+    const char *cmd;                  /* for messages */
+    const char *name[CLI_NAMED_MAX];  /* without the dashes; borrowed */
+    const char *value[CLI_NAMED_MAX]; /* borrowed from argv */
     int used[CLI_NAMED_MAX];
     int n;
     const char *repeated[CLI_NAMED_REPEAT]; /* values of the repeatable */
     int nrepeated;
-    const char *positional;             /* NULL when none */
+    const char *positional; /* NULL when none */
     enum cli_output fmt;
 };
 
 /* Parse argv[first ..] of command `cmd`; `repeatable` (may be NULL) is
  * the option that may be given several times. */
 int cli_named_parse(struct cli_named *o, const char *cmd,
-                    const char *repeatable, int argc, char **argv,
-                    int first);
+                    const char *repeatable, int argc, char **argv, int first);
 
 /* The value of --NAME (marked read), or NULL. */
 const char *cli_named_get(struct cli_named *o, const char *name);
@@ -56,8 +55,8 @@ int cli_named_num(struct cli_named *o, const char *name, const double *dflt,
                   double *out);
 
 /* --NAME as a comma-separated list of at most `max` numbers. */
-int cli_named_list(struct cli_named *o, const char *name, double *v,
-                   size_t max, size_t *n);
+int cli_named_list(struct cli_named *o, const char *name, double *v, size_t max,
+                   size_t *n);
 
 /* Refuse an option that no reader took ("does not apply here"). */
 int cli_named_done(struct cli_named *o);

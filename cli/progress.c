@@ -76,8 +76,7 @@ int cli_progress(long long now, long long total, void *ud)
                 "####################", 20 - fill, "", pct,
                 (double)now / 1048576.0);
     } else {
-        fprintf(stderr, "\r%-24.24s %7.1f MiB", label,
-                (double)now / 1048576.0);
+        fprintf(stderr, "\r%-24.24s %7.1f MiB", label, (double)now / 1048576.0);
     }
     p->drew = 1;
     return 0;

@@ -44,8 +44,10 @@ int cli_parse_output(const char *cmd, const char *arg, const char *allowed,
     static const struct {
         const char *name;
         enum cli_output fmt;
-    } names[] = {{"text", CLI_OUT_TEXT}, {"table", CLI_OUT_TABLE},
-                 {"json", CLI_OUT_JSON}, {"csv", CLI_OUT_CSV}};
+    } names[] = {{"text", CLI_OUT_TEXT},
+                 {"table", CLI_OUT_TABLE},
+                 {"json", CLI_OUT_JSON},
+                 {"csv", CLI_OUT_CSV}};
     size_t n = strlen(arg);
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -56,8 +58,7 @@ int cli_parse_output(const char *cmd, const char *arg, const char *allowed,
             return 0;
         }
     }
-    cli_usage(cmd, "unknown format '%s' (expected one of: %s)", arg,
-              allowed);
+    cli_usage(cmd, "unknown format '%s' (expected one of: %s)", arg, allowed);
     return -1;
 }
 
@@ -124,8 +125,10 @@ int cli_open_reg(const char *cmd, pp_reg **out)
         cli_print_diags(stderr, &d);
         pp_diags_dispose(&d);
         if (rc == 0)
-            fprintf(stderr, "passport: created the registry at %s from the "
-                    "shipped passports\n", path.ptr);
+            fprintf(stderr,
+                    "passport: created the registry at %s from the "
+                    "shipped passports\n",
+                    path.ptr);
     }
     pp_buf_dispose(&path);
     if (rc < 0)
@@ -212,9 +215,10 @@ void cli_warn_broken(const char *cmd, const pp_reg_set *all)
     for (size_t i = 0; i < all->nentries; i++)
         if (!all->entries[i].passport)
             /* A page of the others beats no page; say which is missing. */
-            fprintf(stderr, "passport %s: warning: '%s' is left out: it does "
-                    "not validate (see 'passport validate')\n", cmd,
-                    all->entries[i].id);
+            fprintf(stderr,
+                    "passport %s: warning: '%s' is left out: it does "
+                    "not validate (see 'passport validate')\n",
+                    cmd, all->entries[i].id);
 }
 
 int cli_load_set(const char *cmd, const char *at_spec, struct cli_set *s)

@@ -19,7 +19,10 @@ typedef struct pp_buf {
     size_t alloc; /* bytes allocated */
 } pp_buf;
 
-#define PP_BUF_INIT {NULL, 0, 0}
+#define PP_BUF_INIT                                                            \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 int pp_buf_grow(pp_buf *b, size_t extra);
 int pp_buf_put(pp_buf *b, const void *data, size_t len);

@@ -16,12 +16,12 @@
 #include "banned.h"
 
 struct pp_csv {
-    pp_buf arena;       /* fields, each NUL-terminated */
-    size_t *field;      /* offsets into arena, row by row */
+    pp_buf arena;  /* fields, each NUL-terminated */
+    size_t *field; /* offsets into arena, row by row */
     size_t nfield, cap_field;
-    size_t *row_start;  /* index into field of each record's first field */
-    size_t *row_line;   /* line each record starts on */
-    size_t *row_n;      /* fields in each record */
+    size_t *row_start; /* index into field of each record's first field */
+    size_t *row_line;  /* line each record starts on */
+    size_t *row_n;     /* fields in each record */
     size_t nrow, cap_row;
 };
 
@@ -66,12 +66,11 @@ static int add_field(pp_csv *t, const char *s, size_t len)
 static int add_row(pp_csv *t, size_t first, size_t line)
 {
     size_t cap = t->cap_row;
-    if (grow((void **)&t->row_start, &cap, t->nrow + 1,
-             sizeof *t->row_start) < 0)
+    if (grow((void **)&t->row_start, &cap, t->nrow + 1, sizeof *t->row_start) <
+        0)
         return PP_ENOMEM;
     cap = t->cap_row;
-    if (grow((void **)&t->row_line, &cap, t->nrow + 1,
-             sizeof *t->row_line) < 0)
+    if (grow((void **)&t->row_line, &cap, t->nrow + 1, sizeof *t->row_line) < 0)
         return PP_ENOMEM;
     cap = t->cap_row;
     if (grow((void **)&t->row_n, &cap, t->nrow + 1, sizeof *t->row_n) < 0)
@@ -83,8 +82,7 @@ static int add_row(pp_csv *t, size_t first, size_t line)
     return 0;
 }
 
-int pp_csv_parse(pp_csv **out, const char *data, size_t len,
-                 const char *name)
+int pp_csv_parse(pp_csv **out, const char *data, size_t len, const char *name)
 {
     pp_csv *t;
     pp_buf f = PP_BUF_INIT; /* the field being read */
@@ -124,7 +122,8 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
             i++;
             for (;;) {
                 if (i >= len) {
-                    rc = pp_error_set(PP_EINVALID, "%s:%zu: unterminated "
+                    rc = pp_error_set(PP_EINVALID,
+                                      "%s:%zu: unterminated "
                                       "quoted field (opened on line %zu)",
                                       name, line, open_line);
                     goto done;
@@ -144,16 +143,19 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
                 if (rc < 0)
                     goto oom;
                 if (f.len > PP_CSV_MAX_FIELD) {
-                    rc = pp_error_set(PP_ETOOBIG, "%s:%zu: a field longer "
-                                      "than %zu bytes", name, open_line,
-                                      PP_CSV_MAX_FIELD);
+                    rc = pp_error_set(PP_ETOOBIG,
+                                      "%s:%zu: a field longer "
+                                      "than %zu bytes",
+                                      name, open_line, PP_CSV_MAX_FIELD);
                     goto done;
                 }
             }
             if (i < len && data[i] != ',' && data[i] != '\n' &&
                 data[i] != '\r') {
-                rc = pp_error_set(PP_EINVALID, "%s:%zu: text after the "
-                                  "closing quote of a field", name, line);
+                rc = pp_error_set(PP_EINVALID,
+                                  "%s:%zu: text after the "
+                                  "closing quote of a field",
+                                  name, line);
                 goto done;
             }
         } else {
@@ -161,16 +163,20 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
             while (i < len && data[i] != ',' && data[i] != '\n' &&
                    data[i] != '\r') {
                 if (data[i] == '"') {
-                    rc = pp_error_set(PP_EINVALID, "%s:%zu: a quote inside "
+                    rc = pp_error_set(PP_EINVALID,
+                                      "%s:%zu: a quote inside "
                                       "an unquoted field (quote the whole "
-                                      "field)", name, line);
+                                      "field)",
+                                      name, line);
                     goto done;
                 }
                 i++;
             }
             if (i - s > PP_CSV_MAX_FIELD) {
-                rc = pp_error_set(PP_ETOOBIG, "%s:%zu: a field longer than "
-                                  "%zu bytes", name, line, PP_CSV_MAX_FIELD);
+                rc = pp_error_set(PP_ETOOBIG,
+                                  "%s:%zu: a field longer than "
+                                  "%zu bytes",
+                                  name, line, PP_CSV_MAX_FIELD);
                 goto done;
             }
             if (pp_buf_put(&f, data + s, i - s) < 0)
@@ -179,8 +185,8 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
         if (add_field(t, f.ptr ? f.ptr : "", f.len) < 0)
             goto oom;
         if (t->nfield - first > PP_CSV_MAX_COLUMNS) {
-            rc = pp_error_set(PP_ETOOBIG, "%s:%zu: more than %d columns",
-                              name, rec_line, PP_CSV_MAX_COLUMNS);
+            rc = pp_error_set(PP_ETOOBIG, "%s:%zu: more than %d columns", name,
+                              rec_line, PP_CSV_MAX_COLUMNS);
             goto done;
         }
         if (i < len && data[i] == ',') {
@@ -201,8 +207,8 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
             t->nfield = first; /* a blank line is no record */
         } else {
             if (t->nrow > PP_CSV_MAX_ROWS) {
-                rc = pp_error_set(PP_ETOOBIG, "%s:%zu: more than %d rows",
-                                  name, rec_line, PP_CSV_MAX_ROWS);
+                rc = pp_error_set(PP_ETOOBIG, "%s:%zu: more than %d rows", name,
+                                  rec_line, PP_CSV_MAX_ROWS);
                 goto done;
             }
             if (add_row(t, first, rec_line) < 0)
@@ -220,8 +226,8 @@ int pp_csv_parse(pp_csv **out, const char *data, size_t len,
     }
     for (size_t c = 0; c < t->row_n[0]; c++) {
         if (!t->arena.ptr[t->field[c]]) {
-            rc = pp_error_set(PP_EINVALID, "%s:1: column %zu has no name",
-                              name, c + 1);
+            rc = pp_error_set(PP_EINVALID, "%s:1: column %zu has no name", name,
+                              c + 1);
             goto done;
         }
     }

@@ -28,8 +28,7 @@ typedef struct pp_csv pp_csv;
  * ("NAME:LINE: unterminated quoted field (opened on line N)", a quote
  * inside an unquoted field, text after a closing quote, invalid UTF-8,
  * an empty header name), PP_ETOOBIG beyond a bound, PP_ENOMEM. */
-int pp_csv_parse(pp_csv **out, const char *data, size_t len,
-                 const char *name);
+int pp_csv_parse(pp_csv **out, const char *data, size_t len, const char *name);
 void pp_csv_free(pp_csv *t);
 
 size_t pp_csv_rows(const pp_csv *t);

@@ -30,7 +30,10 @@ typedef struct pp_diags {
     size_t dropped; /* entries past PP_DIAGS_MAX, counted only */
 } pp_diags;
 
-#define PP_DIAGS_INIT {NULL, 0, 0, 0}
+#define PP_DIAGS_INIT                                                          \
+    {                                                                          \
+        NULL, 0, 0, 0                                                          \
+    }
 
 /* Append one diagnostic; returns 0 or PP_ENOMEM. */
 int pp_diags_add(pp_diags *d, pp_severity sev, const char *file,

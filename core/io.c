@@ -28,8 +28,8 @@ int pp_io_read_stream(pp_buf *out, FILE *f, const char *name, size_t max)
                 if (out->ptr)
                     out->ptr[start] = '\0';
                 return pp_error_set(PP_ETOOBIG,
-                                    "%s: too large: more than %zu bytes",
-                                    name, max);
+                                    "%s: too large: more than %zu bytes", name,
+                                    max);
             }
             if (pp_buf_put(out, chunk, n) < 0)
                 return PP_ENOMEM;
@@ -148,8 +148,7 @@ static int replace_file(const char *path, const void *data, size_t len,
                      path, strerror(err));
         goto done;
     }
-    if (write_all(fd, data, len) < 0 || fchmod(fd, mode) < 0 ||
-        fsync(fd) < 0) {
+    if (write_all(fd, data, len) < 0 || fchmod(fd, mode) < 0 || fsync(fd) < 0) {
         err = errno;
         pp_error_set(PP_EIO, "cannot write '%s': %s", path, strerror(err));
         goto done;
@@ -197,7 +196,8 @@ int pp_io_write_atomic(const char *path, const void *data, size_t len)
         /* Follow a link to its target, as editors do, so the link stays
          * a link; a dangling one is not followed into a new file. */
         if (stat(path, &st) < 0)
-            return pp_error_set(PP_EIO, "'%s' is a symbolic link to a "
+            return pp_error_set(PP_EIO,
+                                "'%s' is a symbolic link to a "
                                 "missing file: not writing through it",
                                 path);
         if (S_ISREG(st.st_mode) && !(real = realpath(path, NULL))) {
@@ -210,8 +210,10 @@ int pp_io_write_atomic(const char *path, const void *data, size_t len)
         return pp_error_set(PP_EIO, "cannot write '%s': it is a directory",
                             path);
     if (S_ISBLK(st.st_mode))
-        return pp_error_set(PP_EIO, "'%s' is a block device: refusing to "
-                            "write to it", path);
+        return pp_error_set(PP_EIO,
+                            "'%s' is a block device: refusing to "
+                            "write to it",
+                            path);
     if (!S_ISREG(st.st_mode))
         return write_direct(path, data, len); /* device, FIFO, socket */
     rc = replace_file(real ? real : path, data, len, st.st_mode & 07777);
@@ -238,8 +240,8 @@ static int wanted(const char *name, const char *suffix)
            strcmp(name + len - slen, suffix) == 0;
 }
 
-int pp_io_list_dir(const char *dir, const char *suffix, size_t max,
-                   char ***out, size_t *n)
+int pp_io_list_dir(const char *dir, const char *suffix, size_t max, char ***out,
+                   size_t *n)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -258,8 +260,10 @@ int pp_io_list_dir(const char *dir, const char *suffix, size_t max,
         if (!wanted(e->d_name, suffix))
             continue;
         if (count == max) {
-            rc = pp_error_set(PP_ETOOBIG, "directory '%s' holds more than "
-                              "%zu '*%s' files", dir, max, suffix);
+            rc = pp_error_set(PP_ETOOBIG,
+                              "directory '%s' holds more than "
+                              "%zu '*%s' files",
+                              dir, max, suffix);
             break;
         }
         if (count == alloc) {

@@ -44,8 +44,7 @@ static int fail_at(const char *name, const char *data, size_t off,
 
 /* Also reports, through *open, whether the input ends inside a string or
  * an unclosed container, so a truncated file is named as such. */
-static int prescan(const char *data, size_t len, const char *name,
-                   int *open)
+static int prescan(const char *data, size_t len, const char *name, int *open)
 {
     int depth = 0, in_string = 0;
 
@@ -57,8 +56,9 @@ static int prescan(const char *data, size_t len, const char *name,
             /* cJSON would end the C string at an escaped NUL: "Kimi
              * \u0000K2" would read as "Kimi " */
             if (c == '\\' && len - i >= 6 && !memcmp(data + i + 1, "u0000", 5))
-                return fail_at(name, data, i, "escaped NUL (\\u0000) in a "
-                                              "string");
+                return fail_at(name, data, i,
+                               "escaped NUL (\\u0000) in a "
+                               "string");
             if (c == '\\')
                 i++;
             else if (c == '"')
@@ -70,8 +70,8 @@ static int prescan(const char *data, size_t len, const char *name,
         else if (c == '[' || c == '{') {
             if (++depth > PP_JSON_MAX_DEPTH) {
                 char msg[96];
-                snprintf(msg, sizeof(msg),
-                         "nesting deeper than %d levels", PP_JSON_MAX_DEPTH);
+                snprintf(msg, sizeof(msg), "nesting deeper than %d levels",
+                         PP_JSON_MAX_DEPTH);
                 return fail_at(name, data, i, msg);
             }
         } else if (c == ']' || c == '}')
@@ -175,12 +175,13 @@ static int check_tree(const cJSON *root, pp_buf *ptr, const char *name)
         return pp_error_set(PP_EINVALID, "%s: %s: duplicate key '%s'", name,
                             ptr->ptr, dup);
     }
-    return pp_error_set(PP_EINVALID, "%s: %s: number out of range (not a "
-                        "finite double)", name, ptr->len ? ptr->ptr : "/");
+    return pp_error_set(PP_EINVALID,
+                        "%s: %s: number out of range (not a "
+                        "finite double)",
+                        name, ptr->len ? ptr->ptr : "/");
 }
 
-int pp_json_parse(const char *data, size_t len, const char *name,
-                  cJSON **out)
+int pp_json_parse(const char *data, size_t len, const char *name, cJSON **out)
 {
     const char *end = NULL;
     size_t bad, i;
@@ -194,8 +195,10 @@ int pp_json_parse(const char *data, size_t len, const char *name,
             data[i] != '\r')
             break;
     if (i == len)
-        return pp_error_set(PP_EINVALID, "%s: empty file (expected a JSON "
-                                         "object)", name);
+        return pp_error_set(PP_EINVALID,
+                            "%s: empty file (expected a JSON "
+                            "object)",
+                            name);
     if (!pp_utf8_valid(data, len, &bad))
         return fail_at(name, data, bad, "invalid UTF-8 byte sequence");
     if ((rc = prescan(data, len, name, &open)) < 0)
@@ -220,9 +223,10 @@ int pp_json_parse(const char *data, size_t len, const char *name,
             return fail_at(name, data, (size_t)(p - data),
                            "NaN and Infinity are not JSON numbers");
         if (off >= len || open)
-            return fail_at(name, data, len, "malformed JSON: unexpected end "
-                                            "of input (unclosed string, "
-                                            "object or array)");
+            return fail_at(name, data, len,
+                           "malformed JSON: unexpected end "
+                           "of input (unclosed string, "
+                           "object or array)");
         return fail_at(name, data, off, "malformed JSON");
     }
     /* Anything but whitespace after the value is an error. */
@@ -230,8 +234,9 @@ int pp_json_parse(const char *data, size_t len, const char *name,
         if (data[i] != ' ' && data[i] != '\n' && data[i] != '\t' &&
             data[i] != '\r') {
             cJSON_Delete(root);
-            return fail_at(name, data, i, "malformed JSON: trailing "
-                                          "characters after the document");
+            return fail_at(name, data, i,
+                           "malformed JSON: trailing "
+                           "characters after the document");
         }
     }
     if (pp_buf_grow(&ptr, 64) < 0) {
@@ -475,8 +480,7 @@ static int write_node(pp_buf *out, const cJSON *n, pp_json_key_rank rank,
     return write_scalar(out, n);
 }
 
-int pp_json_write_compact(pp_buf *out, const cJSON *node,
-                          pp_json_key_rank rank)
+int pp_json_write_compact(pp_buf *out, const cJSON *node, pp_json_key_rank rank)
 {
     return write_node(out, node, rank, -1);
 }
@@ -495,8 +499,7 @@ const cJSON *pp_json_get(const cJSON *obj, const char *key)
     return cJSON_GetObjectItemCaseSensitive(obj, key);
 }
 
-const char *pp_json_str(const cJSON *obj, const char *key,
-                        const char *fallback)
+const char *pp_json_str(const cJSON *obj, const char *key, const char *fallback)
 {
     const cJSON *v = pp_json_get(obj, key);
     return cJSON_IsString(v) ? v->valuestring : fallback;

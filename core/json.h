@@ -30,8 +30,7 @@
 /* Parse `len` bytes of `data` (need not be NUL-terminated).  `name` is the
  * file name used in messages.  On success *out is a tree the caller frees
  * with cJSON_Delete().  Returns 0, PP_EINVALID or PP_ENOMEM. */
-int pp_json_parse(const char *data, size_t len, const char *name,
-                  cJSON **out);
+int pp_json_parse(const char *data, size_t len, const char *name, cJSON **out);
 
 /* Append the JSON-pointer escape of `token` ("/" then ~0, ~1 escapes). */
 int pp_json_pointer_push(pp_buf *ptr, const char *token);

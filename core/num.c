@@ -57,7 +57,10 @@ static const struct {
     char suffix;
     double scale;
 } magnitudes[] = {
-    {'T', 1e12}, {'B', 1e9}, {'M', 1e6}, {'K', 1e3},
+    {'T', 1e12},
+    {'B', 1e9},
+    {'M', 1e6},
+    {'K', 1e3},
 };
 
 static int print_sig(pp_buf *out, double m, int sig)
@@ -84,7 +87,8 @@ int pp_num_human(pp_buf *out, double v, int sig)
     char tmp[64];
 
     if (a >= 1e3 && a < 1e15) {
-        for (size_t i = 0; i < sizeof(magnitudes) / sizeof(magnitudes[0]); i++) {
+        for (size_t i = 0; i < sizeof(magnitudes) / sizeof(magnitudes[0]);
+             i++) {
             if (a >= magnitudes[i].scale) {
                 double m = v / magnitudes[i].scale;
                 /* Rounding to `sig` digits may carry into the next
@@ -152,10 +156,15 @@ int pp_num_parse(const char *s, const char *what, double *out, int *sig)
     mantissa_len = (size_t)(end - s);
     if (*end) {
         switch (*end) {
-        case 'K': case 'k': scale = 1e3; break;
-        case 'M': case 'm': scale = 1e6; break;
-        case 'B': case 'b': case 'G': scale = 1e9; break;
-        case 'T': case 't': scale = 1e12; break;
+        case 'K':
+        case 'k': scale = 1e3; break;
+        case 'M':
+        case 'm': scale = 1e6; break;
+        case 'B':
+        case 'b':
+        case 'G': scale = 1e9; break;
+        case 'T':
+        case 't': scale = 1e12; break;
         case 'P': scale = 1e15; break;
         default:
             return pp_error_set(PP_EINVALID,
@@ -164,12 +173,12 @@ int pp_num_parse(const char *s, const char *what, double *out, int *sig)
                                 what, s);
         }
         if (end[1] != '\0')
-            return pp_error_set(PP_EINVALID,
-                                "%s: trailing characters in '%s'", what, s);
+            return pp_error_set(PP_EINVALID, "%s: trailing characters in '%s'",
+                                what, s);
         if (memchr(s, 'e', mantissa_len) || memchr(s, 'E', mantissa_len))
             return pp_error_set(PP_EINVALID,
-                                "%s: '%s' mixes an exponent and a suffix",
-                                what, s);
+                                "%s: '%s' mixes an exponent and a suffix", what,
+                                s);
     }
     v *= scale;
     if (!isfinite(v))

@@ -62,8 +62,8 @@ static void column_widths(const cJSON *columns, const cJSON *rows,
     const cJSON *row, *c;
     int i = 0;
 
-    cJSON_ArrayForEach(c, columns)
-        width[i++] = pp_utf8_count(c->valuestring, strlen(c->valuestring));
+    cJSON_ArrayForEach(c, columns) width[i++] =
+        pp_utf8_count(c->valuestring, strlen(c->valuestring));
     cJSON_ArrayForEach(row, rows)
     {
         i = 0;
@@ -122,8 +122,7 @@ int pp_table_render(pp_buf *out, const cJSON *columns, const cJSON *rows,
 
     if (style == PP_TABLE_CSV) {
         csv_line(out, columns);
-        cJSON_ArrayForEach(row, rows)
-            csv_line(out, row);
+        cJSON_ArrayForEach(row, rows) csv_line(out, row);
         return 0;
     }
     if (!(width = calloc((size_t)ncol + 1, sizeof(*width))))

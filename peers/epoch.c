@@ -145,9 +145,9 @@ static void finding(struct row_ctx *c, const char *field, const char *peer,
                     const char *message)
 {
     cJSON *f = cJSON_CreateObject();
-    const char *sev = !strcmp(verdict, "contradicts")
-                          ? "error"
-                          : !strcmp(verdict, "differs") ? "warning" : "note";
+    const char *sev = !strcmp(verdict, "contradicts") ? "error"
+                      : !strcmp(verdict, "differs")   ? "warning"
+                                                      : "note";
     if (!f)
         return;
     cJSON_AddStringToObject(f, "field", field);
@@ -208,49 +208,63 @@ static void compare_count(struct row_ctx *c, const cJSON *doc,
                       what);
     } else if (strcmp(r.qualifier, "=") && r.qualifier[0] == '>') {
         verdict = p->v >= r.v * (1 - 1e-9) ? "differs" : "contradicts";
-        pp_buf_printf(&m, "the registry states only a lower bound (%s); the "
-                      "peer's %s %s it", rs.ptr, ps.ptr,
+        pp_buf_printf(&m,
+                      "the registry states only a lower bound (%s); the "
+                      "peer's %s %s it",
+                      rs.ptr, ps.ptr,
                       verdict[0] == 'd' ? "is within" : "is below");
     } else if (strcmp(r.qualifier, "=") && r.qualifier[0] == '<') {
         verdict = p->v <= r.v * (1 + 1e-9) ? "differs" : "contradicts";
-        pp_buf_printf(&m, "the registry states only an upper bound (%s); the "
-                      "peer's %s %s it", rs.ptr, ps.ptr,
+        pp_buf_printf(&m,
+                      "the registry states only an upper bound (%s); the "
+                      "peer's %s %s it",
+                      rs.ptr, ps.ptr,
                       verdict[0] == 'd' ? "is within" : "is above");
     } else if (fabs(p->v - r.v) <= half(&r)) {
         verdict = "agrees";
         pp_buf_printf(&m, "%s %s on both sides", ps.ptr, what);
     } else if (strcmp(r.qualifier, "=") && fabs(p->v / r.v - 1) <= 0.1) {
         verdict = "differs";
-        pp_buf_printf(&m, "the registry's figure is approximate (%s); the "
-                      "peer's %s is within 10%%", rs.ptr, ps.ptr);
-    } else if (p->sig > 0 && fabs(pp_num_round_sig(r.v, p->sig) - p->v) <=
-                                 p->v * 1e-9) {
+        pp_buf_printf(&m,
+                      "the registry's figure is approximate (%s); the "
+                      "peer's %s is within 10%%",
+                      rs.ptr, ps.ptr);
+    } else if (p->sig > 0 &&
+               fabs(pp_num_round_sig(r.v, p->sig) - p->v) <= p->v * 1e-9) {
         verdict = "differs";
-        pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
-                      "rounded to %d significant digit%s", ps.ptr, rs.ptr,
-                      p->sig, p->sig == 1 ? "" : "s");
+        pp_buf_printf(&m,
+                      "rounding: the peer's %s is the registry's %s "
+                      "rounded to %d significant digit%s",
+                      ps.ptr, rs.ptr, p->sig, p->sig == 1 ? "" : "s");
     } else if (power_of_ten(p->v / r.v, &k)) {
         verdict = "contradicts";
-        pp_buf_printf(&m, "a factor of 10^%d: the peer's %s against the "
+        pp_buf_printf(&m,
+                      "a factor of 10^%d: the peer's %s against the "
                       "registry's %s looks like a unit slip (thousands, "
-                      "millions, billions)", k, ps.ptr, rs.ptr);
+                      "millions, billions)",
+                      k, ps.ptr, rs.ptr);
     } else if (!strcmp(field, "params.total") &&
                reg_number(doc, "params.active").has &&
                fabs(p->v - reg_number(doc, "params.active").v) <=
                    fmax(half(p), half(&r))) {
         verdict = "contradicts";
-        pp_buf_printf(&m, "the peer's %s is the active parameter count; "
-                      "Parameters should be the total, %s", ps.ptr, rs.ptr);
+        pp_buf_printf(&m,
+                      "the peer's %s is the active parameter count; "
+                      "Parameters should be the total, %s",
+                      ps.ptr, rs.ptr);
     } else if (!strcmp(field, "training.tokens") &&
                fabs(p->v / r.v - 0.75) < 0.02) {
         verdict = "differs";
-        pp_buf_printf(&m, "the peer's %s is 0.75 x the registry's %s tokens: "
-                      "words, not tokens", ps.ptr, rs.ptr);
+        pp_buf_printf(&m,
+                      "the peer's %s is 0.75 x the registry's %s tokens: "
+                      "words, not tokens",
+                      ps.ptr, rs.ptr);
     } else {
         verdict = "contradicts";
-        pp_buf_printf(&m, "the peer's %s against the registry's %s (%+.0f%%): "
-                      "no rounding or qualifier explains it", ps.ptr, rs.ptr,
-                      100 * (p->v / r.v - 1));
+        pp_buf_printf(&m,
+                      "the peer's %s against the registry's %s (%+.0f%%): "
+                      "no rounding or qualifier explains it",
+                      ps.ptr, rs.ptr, 100 * (p->v / r.v - 1));
     }
     finding(c, field, p->has ? ps.ptr : (raw && *raw ? raw : NULL),
             r.has ? rs.ptr : NULL, verdict, m.ptr);
@@ -261,8 +275,9 @@ static void compare_count(struct row_ctx *c, const cJSON *doc,
 
 static int mentions_hardware(const char *notes)
 {
-    static const char *const words[] = {"GPU", "gpu", "hours", "MFU", "TFLOP",
-                                        "utilization", "utilisation"};
+    static const char *const words[] = {"GPU",        "gpu",   "hours",
+                                        "MFU",        "TFLOP", "utilization",
+                                        "utilisation"};
     for (size_t i = 0; notes && i < sizeof words / sizeof *words; i++)
         if (strstr(notes, words[i]))
             return 1;
@@ -308,8 +323,10 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
                         "active parameters and tokens for 6ND");
     } else if (r.qualifier[0] == '>' && p->v >= r.v * 0.99) {
         verdict = "differs";
-        pp_buf_printf(&m, "the registry gives only a lower bound (%s); the "
-                      "peer's %s is within it", rs.ptr, ps.ptr);
+        pp_buf_printf(&m,
+                      "the registry gives only a lower bound (%s); the "
+                      "peer's %s is within it",
+                      rs.ptr, ps.ptr);
     } else if (fabs(p->v - r.v) <= half(&r)) {
         verdict = "agrees";
         pp_buf_printf(&m, "%s on both sides", ps.ptr);
@@ -322,17 +339,20 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
             pp_buf nb = PP_BUF_INIT;
             human(&nb, nr, s);
             verdict = "differs";
-            pp_buf_printf(&m, "rounded input: the peer's %s is 6ND with the "
+            pp_buf_printf(&m,
+                          "rounded input: the peer's %s is 6ND with the "
                           "active parameters rounded to %s (the registry: "
-                          "%s)", ps.ptr, nb.ptr, rs.ptr);
+                          "%s)",
+                          ps.ptr, nb.ptr, rs.ptr);
             pp_buf_dispose(&nb);
         } else if (dr != d.v && fabs(six_nd(a.v, dr) / p->v - 1) <= 0.005) {
             pp_buf db = PP_BUF_INIT;
             human(&db, dr, s);
             verdict = "differs";
-            pp_buf_printf(&m, "rounded input: the peer's %s is 6ND with the "
-                          "tokens rounded to %s (the registry: %s)", ps.ptr,
-                          db.ptr, rs.ptr);
+            pp_buf_printf(&m,
+                          "rounded input: the peer's %s is 6ND with the "
+                          "tokens rounded to %s (the registry: %s)",
+                          ps.ptr, db.ptr, rs.ptr);
             pp_buf_dispose(&db);
         }
     }
@@ -340,27 +360,34 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
         /* decided */
     } else if (fabs(p->v - r.v) <= half(p)) {
         verdict = "differs";
-        pp_buf_printf(&m, "rounding: the peer's %s is the registry's %s "
-                      "rounded", ps.ptr, rs.ptr);
+        pp_buf_printf(&m,
+                      "rounding: the peer's %s is the registry's %s "
+                      "rounded",
+                      ps.ptr, rs.ptr);
     } else if (tot.has && a.has && d.has && tot.v > 1.5 * a.v &&
                fabs(p->v / six_nd(tot.v, d.v) - 1) <= 0.15) {
         pp_buf tb = PP_BUF_INIT, ab = PP_BUF_INIT;
         human(&tb, tot.v, tot.sig);
         human(&ab, a.v, a.sig);
         verdict = "contradicts";
-        pp_buf_printf(&m, "built on total parameters: the peer's %s is 6ND "
+        pp_buf_printf(&m,
+                      "built on total parameters: the peer's %s is 6ND "
                       "with the %s total parameters of a mixture-of-experts "
                       "model; training compute counts the %s active ones "
-                      "(%s)", ps.ptr, tb.ptr, ab.ptr, rs.ptr);
+                      "(%s)",
+                      ps.ptr, tb.ptr, ab.ptr, rs.ptr);
         pp_buf_dispose(&tb);
         pp_buf_dispose(&ab);
     } else if (power_of_ten(p->v / r.v, &k)) {
         verdict = "contradicts";
-        pp_buf_printf(&m, "a factor of 10^%d between the peer's %s and the "
-                      "registry's %s: a unit slip", k, ps.ptr, rs.ptr);
+        pp_buf_printf(&m,
+                      "a factor of 10^%d between the peer's %s and the "
+                      "registry's %s: a unit slip",
+                      k, ps.ptr, rs.ptr);
     } else if (p->v / r.v >= 0.5 && p->v / r.v <= 2) {
         verdict = "differs";
-        pp_buf_printf(&m, "estimates %+.0f%% apart (%s against %s): 6ND "
+        pp_buf_printf(&m,
+                      "estimates %+.0f%% apart (%s against %s): 6ND "
                       "leaves out attention, embeddings and recomputation%s",
                       100 * (p->v / r.v - 1), ps.ptr, rs.ptr,
                       mentions_hardware(notes)
@@ -368,8 +395,10 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
                           : ", and a peer may use hardware time");
     } else {
         verdict = "contradicts";
-        pp_buf_printf(&m, "the peer's %s is %.1fx the registry's %s: more "
-                      "than estimates differ by", ps.ptr, p->v / r.v, rs.ptr);
+        pp_buf_printf(&m,
+                      "the peer's %s is %.1fx the registry's %s: more "
+                      "than estimates differ by",
+                      ps.ptr, p->v / r.v, rs.ptr);
     }
     finding(c, "compute", p->has ? ps.ptr : NULL, r.has ? rs.ptr : NULL,
             verdict, m.ptr);
@@ -386,8 +415,7 @@ static void compare_device(struct row_ctx *c, const cJSON *doc,
     if (!peer || !*peer) {
         if (v) {
             pp_buf_puts(&m, "the peer names no training hardware");
-            finding(c, "hardware.device_type", NULL, v, "unverifiable",
-                    m.ptr);
+            finding(c, "hardware.device_type", NULL, v, "unverifiable", m.ptr);
         }
         pp_buf_dispose(&m);
         return;
@@ -399,14 +427,11 @@ static void compare_device(struct row_ctx *c, const cJSON *doc,
         pp_name_normalize(peer, &pn);
         pp_name_normalize(v, &rn);
         if (rn.len && strstr(pp_buf_cstr(&pn), rn.ptr)) {
-            pp_buf_printf(&m, "the peer's '%s' is the registry's %s", peer,
-                          v);
+            pp_buf_printf(&m, "the peer's '%s' is the registry's %s", peer, v);
             finding(c, "hardware.device_type", peer, v, "agrees", m.ptr);
         } else {
-            pp_buf_printf(&m, "the peer names '%s', the registry %s", peer,
-                          v);
-            finding(c, "hardware.device_type", peer, v, "contradicts",
-                    m.ptr);
+            pp_buf_printf(&m, "the peer names '%s', the registry %s", peer, v);
+            finding(c, "hardware.device_type", peer, v, "contradicts", m.ptr);
         }
     }
     pp_buf_dispose(&pn);
@@ -427,12 +452,11 @@ static long day_number(const char *s, int *parts)
     *parts = n;
     if (m <= 2)
         y--, m += 12;
-    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 +
-           d - 1;
+    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d -
+           1;
 }
 
-static void compare_date(struct row_ctx *c, const cJSON *doc,
-                         const char *peer)
+static void compare_date(struct row_ctx *c, const cJSON *doc, const char *peer)
 {
     static const char *const keys[] = {"report", "announced", "weights"};
     const cJSON *dates = pp_json_get(doc, "dates");
@@ -447,8 +471,9 @@ static void compare_date(struct row_ctx *c, const cJSON *doc,
         if ((peer && *peer) || reg) {
             pp_buf_printf(&field, "dates.%s", key ? key : "report");
             finding(c, field.ptr, peer && *peer ? peer : NULL, reg,
-                    "unverifiable", reg ? "the peer gives no publication date"
-                                        : "the registry has no date");
+                    "unverifiable",
+                    reg ? "the peer gives no publication date"
+                        : "the registry has no date");
         }
         pp_buf_dispose(&field);
         return;
@@ -468,8 +493,10 @@ static void compare_date(struct row_ctx *c, const cJSON *doc,
                           reg);
             finding(c, field.ptr, peer, reg, "agrees", m.ptr);
         } else if (abs(py - ry) == 1) {
-            pp_buf_printf(&m, "a year apart: a %s date and a publication "
-                          "date can straddle a new year", key);
+            pp_buf_printf(&m,
+                          "a year apart: a %s date and a publication "
+                          "date can straddle a new year",
+                          key);
             finding(c, field.ptr, peer, reg, "differs", m.ptr);
         } else {
             pp_buf_printf(&m, "%d years apart", abs(py - ry));
@@ -480,7 +507,8 @@ static void compare_date(struct row_ctx *c, const cJSON *doc,
         if (gap <= (rp == 2 || pp_ == 2 ? 31 : 7)) {
             finding(c, field.ptr, peer, reg, "agrees", "the same date");
         } else if (gap <= 120) {
-            pp_buf_printf(&m, "%ld days apart: the peer's publication date "
+            pp_buf_printf(&m,
+                          "%ld days apart: the peer's publication date "
                           "and the registry's %s date are different events",
                           gap, key);
             finding(c, field.ptr, peer, reg, "differs", m.ptr);
@@ -541,8 +569,8 @@ static long match(const char *model, const cJSON *const *docs, size_t n,
 }
 
 struct cols {
-    int model, params, compute, compute_notes, tokens, hardware, quantity,
-        date, org, confidence, link;
+    int model, params, compute, compute_notes, tokens, hardware, quantity, date,
+        org, confidence, link;
 };
 
 static void find_cols(const pp_csv *t, struct cols *c)
@@ -570,8 +598,10 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
     *out = NULL;
     find_cols(t, &col);
     if (col.model < 0)
-        return pp_error_set(PP_EINVALID, "the file has no '%s' column; is it "
-                            "Epoch AI's models CSV?", COL_MODEL);
+        return pp_error_set(PP_EINVALID,
+                            "the file has no '%s' column; is it "
+                            "Epoch AI's models CSV?",
+                            COL_MODEL);
     if (!(root = cJSON_CreateObject()))
         return pp_error_set(PP_ENOMEM, "out of memory");
     rows = cJSON_AddArrayToObject(root, "rows");
@@ -608,8 +638,7 @@ int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
             compare_count(&c, doc, "params.total", "total parameters", &p,
                           pp_csv_field(t, r, col.params));
             p = peer_number(pp_csv_field(t, r, col.compute));
-            compare_compute(&c, doc, &p,
-                            pp_csv_field(t, r, col.compute_notes));
+            compare_compute(&c, doc, &p, pp_csv_field(t, r, col.compute_notes));
             p = peer_number(pp_csv_field(t, r, col.tokens));
             compare_count(&c, doc, "training.tokens", "training tokens", &p,
                           pp_csv_field(t, r, col.tokens));
@@ -662,7 +691,8 @@ int pp_epoch_crosscheck_text(pp_buf *o, const cJSON *root)
                           pp_json_get(f, "severity")->valuestring);
         }
     }
-    pp_buf_printf(o, "%d rows: %d matched, %d without a passport; "
+    pp_buf_printf(o,
+                  "%d rows: %d matched, %d without a passport; "
                   "comparisons: %d agree, %d differ, %d contradict, "
                   "%d unverifiable\n",
                   pp_json_get(s, "rows")->valueint,
@@ -709,9 +739,10 @@ static void lead_fact(cJSON *facts, const char *name, const struct figure *f,
     cJSON_AddStringToObject(e, "section", row_section);
     cJSON_AddStringToObject(e, "level", "reported");
     cJSON_AddStringToObject(e, "provenance", "lead");
-    cJSON_AddStringToObject(e, "note", "a peer database's figure: a lead "
-                                       "to check against the run's own "
-                                       "report, never evidence");
+    cJSON_AddStringToObject(e, "note",
+                            "a peer database's figure: a lead "
+                            "to check against the run's own "
+                            "report, never evidence");
     cJSON_AddItemToArray(ev, e);
 }
 
@@ -722,8 +753,10 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
     *skipped = 0;
     find_cols(t, &col);
     if (col.model < 0)
-        return pp_error_set(PP_EINVALID, "the file has no '%s' column; is it "
-                            "Epoch AI's models CSV?", COL_MODEL);
+        return pp_error_set(PP_EINVALID,
+                            "the file has no '%s' column; is it "
+                            "Epoch AI's models CSV?",
+                            COL_MODEL);
     for (size_t r = 0; r < pp_csv_rows(t); r++) {
         const char *model = pp_csv_field(t, r, col.model);
         pp_buf which = PP_BUF_INIT, id = PP_BUF_INIT, sec = PP_BUF_INIT;
@@ -748,8 +781,7 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
             goto next;
         }
         pp_buf_printf(&sec, "row %zu (line %zu)", r + 1, pp_csv_line(t, r));
-        pp_buf_printf(&title, "Epoch AI, AI Models database: %s",
-                      file_label);
+        pp_buf_printf(&title, "Epoch AI, AI Models database: %s", file_label);
         doc = cJSON_CreateObject();
         cJSON_AddNumberToObject(doc, "format", 1);
         cJSON_AddStringToObject(doc, "id", id.ptr);
@@ -804,13 +836,11 @@ static void csv_number(pp_buf *o, const struct figure *f)
 static const char *confidence(const cJSON *doc)
 {
     static const char *const names[] = {"params.total", "params.active",
-                                        "training.tokens",
-                                        "compute.training"};
+                                        "training.tokens", "compute.training"};
     int worst = 3, any = 0; /* 3 Confident, 2 Likely, 1 Speculative */
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         const cJSON *e = cJSON_GetArrayItem(
-            pp_json_get(pp_fact_get(doc, names[i]), "evidence"),
-            0);
+            pp_json_get(pp_fact_get(doc, names[i]), "evidence"), 0);
         const char *lv = pp_json_str(e, "level", NULL),
                    *pv = pp_json_str(e, "provenance", NULL);
         int c;
@@ -887,8 +917,10 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
             human(&cnotes, tok.v, tok.sig);
             pp_buf_puts(&cnotes, " tokens (derived by passport)");
             if (strcmp(tok.qualifier, "="))
-                pp_buf_printf(&cnotes, "; the tokens are a bound (%s), so "
-                              "is this", tok.qualifier);
+                pp_buf_printf(&cnotes,
+                              "; the tokens are a bound (%s), so "
+                              "is this",
+                              tok.qualifier);
         }
         pp_buf_putc(o, ',');
         pp_csv_cell(o, cnotes.ptr);
@@ -904,8 +936,7 @@ int pp_epoch_export(pp_buf *o, const cJSON *const *docs, size_t n)
         pp_buf_putc(o, ',');
         csv_number(o, &dev);
         pp_buf_putc(o, ',');
-        cJSON_ArrayForEach(src, pp_json_get(doc,
-                                                                 "sources"))
+        cJSON_ArrayForEach(src, pp_json_get(doc, "sources"))
         {
             if (!link && pp_json_str(src, "url", NULL))
                 link = pp_json_str(src, "url", NULL);

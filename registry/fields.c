@@ -277,8 +277,8 @@ static int place(cJSON *root, const char *key, cJSON *value)
             memcpy(path + plen, name, n + 1);
             plen += n;
             sub_how = split_of(path);
-            cur = child(cur, how, name,
-                        sub_how == ARR_ID || sub_how == ARR_IDX);
+            cur =
+                child(cur, how, name, sub_how == ARR_ID || sub_how == ARR_IDX);
             if (!cur) {
                 cJSON_Delete(value);
                 return pp_error_set(PP_ENOMEM, "out of memory");
@@ -337,8 +337,8 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
     if (!root)
         return pp_error_set(PP_ENOMEM, "out of memory");
     for (size_t i = 0; i < f->count && rc == 0; i++) {
-        cJSON *v = cJSON_ParseWithLength(f->items[i].value,
-                                         strlen(f->items[i].value));
+        cJSON *v =
+            cJSON_ParseWithLength(f->items[i].value, strlen(f->items[i].value));
         if (!v) {
             rc = pp_error_set(PP_EINVALID, "bad value of field '%s'",
                               f->items[i].key);
@@ -350,8 +350,7 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out)
         cJSON_Delete(root);
         return rc;
     }
-    for (size_t i = 0; rc == 0 && i < sizeof(splits) / sizeof(splits[0]);
-         i++) {
+    for (size_t i = 0; rc == 0 && i < sizeof(splits) / sizeof(splits[0]); i++) {
         if (splits[i].how == ARR_ID && !strchr(splits[i].path, '/'))
             rc = reorder((cJSON *)pp_json_get(root, splits[i].path),
                          pp_json_get(order, splits[i].path));
@@ -392,8 +391,8 @@ int pp_fields_from_blob(pp_reg *r, const git_oid *blob, pp_fields *out)
     int rc = 0;
     out->items = NULL;
     out->count = 0;
-    if (!git_oid_is_zero(blob) && (rc = pp_store_read_blob(r, blob,
-                                                           &text)) == 0)
+    if (!git_oid_is_zero(blob) &&
+        (rc = pp_store_read_blob(r, blob, &text)) == 0)
         rc = pp_fields_from_text(pp_buf_cstr(&text), text.len, out);
     pp_buf_dispose(&text);
     return rc;

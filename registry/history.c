@@ -19,8 +19,8 @@ int pp_reg_log(pp_reg *r, const char *id, cJSON **out)
     return pp_index_log(r, id, out);
 }
 
-int pp_reg_diff(pp_reg *r, const char *rev1, const char *rev2,
-                const char *id, cJSON **out)
+int pp_reg_diff(pp_reg *r, const char *rev1, const char *rev2, const char *id,
+                cJSON **out)
 {
     git_oid a, b;
     git_commit *cb = NULL;
@@ -75,8 +75,11 @@ int pp_reg_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
     if (cJSON_GetArraySize(*out) == 0) {
         cJSON_Delete(*out);
         *out = NULL;
-        return pp_error_set(PP_ENOTFOUND, field ? "passport '%s' has no "
-                            "field '%s'" : "no passport '%s'", id, field);
+        return pp_error_set(PP_ENOTFOUND,
+                            field ? "passport '%s' has no "
+                                    "field '%s'"
+                                  : "no passport '%s'",
+                            id, field);
     }
     return 0;
 }

@@ -86,8 +86,8 @@ static int meta_get(sqlite3 *db, const char *key, pp_buf *out)
 {
     sqlite3_stmt *st = NULL;
     int rc;
-    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1,
-                           &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, &st,
+                           NULL) != SQLITE_OK)
         return db_fail(db, "cannot read meta");
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
@@ -152,8 +152,8 @@ static int check_schema(sqlite3 *db)
     rc = sqlite3_finalize(st);
     if (rc != SQLITE_OK || version < 0)
         return db_fail(db, "unreadable");
-    rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1,
-                            &st, NULL);
+    rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &st,
+                            NULL);
     if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         tables = sqlite3_column_int(st, 0);
     rc = sqlite3_finalize(st);
@@ -161,12 +161,12 @@ static int check_schema(sqlite3 *db)
         return db_fail(db, "unreadable");
     if (tables == 0)
         return 0;
-    return version == SCHEMA_VERSION ? 1 : pp_error_set(PP_EINVALID,
-                                                        "index: schema "
-                                                        "version %d, "
-                                                        "expected %d",
-                                                        version,
-                                                        SCHEMA_VERSION);
+    return version == SCHEMA_VERSION ? 1
+                                     : pp_error_set(PP_EINVALID,
+                                                    "index: schema "
+                                                    "version %d, "
+                                                    "expected %d",
+                                                    version, SCHEMA_VERSION);
 }
 
 static int create_schema(sqlite3 *db)
@@ -196,8 +196,7 @@ static int open_db(pp_reg *r, int readonly)
     rc = sqlite3_open_v2(path.ptr, &r->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
     pp_buf_dispose(&path);
     if (rc != SQLITE_OK) {
-        rc = db_fail(r->db, readonly ? "cannot open read-only"
-                                     : "cannot open");
+        rc = db_fail(r->db, readonly ? "cannot open read-only" : "cannot open");
         sqlite3_close(r->db);
         r->db = NULL;
         return rc;
@@ -218,14 +217,16 @@ int pp_index_open(pp_reg *r, int allow_rebuild)
      * still be read through an up-to-date index. */
     if (access(r->path, W_OK) != 0) {
         if ((rc = open_db(r, 1)) < 0)
-            return pp_error_set(PP_EREADONLY, "the registry is read-only "
+            return pp_error_set(PP_EREADONLY,
+                                "the registry is read-only "
                                 "and has no usable index; run 'passport "
                                 "reindex' where it can be written");
         rc = check_schema(r->db);
         if (rc <= 0) {
             sqlite3_close(r->db);
             r->db = NULL;
-            return pp_error_set(PP_EREADONLY, "the registry is read-only "
+            return pp_error_set(PP_EREADONLY,
+                                "the registry is read-only "
                                 "and its index is %s; run 'passport "
                                 "reindex' where it can be written",
                                 rc == 0 ? "empty" : "unreadable");
@@ -241,7 +242,8 @@ int pp_index_open(pp_reg *r, int allow_rebuild)
          * put, a reindex).  Never rebuild under its feet. */
         sqlite3_close(r->db);
         r->db = NULL;
-        return pp_error_set(PP_ERROR, "the index is locked by another "
+        return pp_error_set(PP_ERROR,
+                            "the index is locked by another "
                             "process (waited 10 s); try again when it is "
                             "done");
     }
@@ -250,8 +252,10 @@ int pp_index_open(pp_reg *r, int allow_rebuild)
         if (!allow_rebuild)
             return rc;
         pp_buf_clear(&r->notice);
-        pp_buf_printf(&r->notice, "the index was unusable (%s); rebuilt "
-                      "it from the registry's history", pp_error_last());
+        pp_buf_printf(&r->notice,
+                      "the index was unusable (%s); rebuilt "
+                      "it from the registry's history",
+                      pp_error_last());
         sqlite3_close(r->db);
         r->db = NULL;
         remove_index_files(r);
@@ -300,9 +304,9 @@ static const char *const stmt_sql[] = {
 static sqlite3_stmt **stmt_slot(struct updater *u, size_t i)
 {
     sqlite3_stmt **slots[] = {
-        &u->ins_commit, &u->ins_cp, &u->open_facts, &u->close_facts_key,
+        &u->ins_commit,      &u->ins_cp,   &u->open_facts, &u->close_facts_key,
         &u->close_facts_all, &u->ins_fact, &u->close_pass, &u->ins_pass,
-        &u->close_names, &u->ins_name,
+        &u->close_names,     &u->ins_name,
     };
     return slots[i];
 }
@@ -330,8 +334,7 @@ static int run(struct updater *u, sqlite3_stmt *st)
     return rc == SQLITE_DONE ? 0 : db_fail(u->db, "cannot update");
 }
 
-static int record_commit(struct updater *u, const git_commit *c,
-                         long long seq)
+static int record_commit(struct updater *u, const git_commit *c, long long seq)
 {
     char oid[GIT_OID_HEXSZ + 1], pid[GIT_OID_HEXSZ + 1];
     const git_signature *a = git_commit_author(c);
@@ -371,8 +374,8 @@ static int record_touch(struct updater *u, const char *oid, const char *id,
     return run(u, u->ins_cp);
 }
 
-static int add_attribution(struct updater *u, const char *id,
-                           const pp_field *f, const char *oid)
+static int add_attribution(struct updater *u, const char *id, const pp_field *f,
+                           const char *oid)
 {
     struct attribution *a;
     if (u->nattr == u->aattr) {
@@ -401,7 +404,7 @@ static const char *attributed(const struct updater *u, const char *id,
         if (strcmp(u->attr[i].passport, id) == 0 &&
             strcmp(u->attr[i].key, f->key) == 0)
             return strcmp(u->attr[i].value, f->value) == 0 ? u->attr[i].oid
-                                                            : NULL;
+                                                           : NULL;
     return NULL;
 }
 
@@ -413,8 +416,8 @@ static int attribute_change(struct updater *u, const char *hex,
     pp_fields before = {0}, after = {0};
     int rc = record_touch(u, hex, ch->id, ch);
 
-    if (rc == 0 && (rc = pp_fields_from_blob(u->r, &ch->old_blob,
-                                             &before)) == 0)
+    if (rc == 0 &&
+        (rc = pp_fields_from_blob(u->r, &ch->old_blob, &before)) == 0)
         rc = pp_fields_from_blob(u->r, &ch->new_blob, &after);
     for (size_t k = 0; rc == 0 && k < after.count; k++) {
         const pp_field *old = pp_fields_find(&before, after.items[k].key);
@@ -606,8 +609,8 @@ static int open_fields(struct updater *u, const char *id, pp_fields *out)
 
 /* Insert field `f` of passport `id` as set by main-line commit `oid`
  * (attributed to the side-branch commit that made it, if any). */
-static int insert_field(struct updater *u, const char *id,
-                        const pp_field *f, long long seq, const char *oid)
+static int insert_field(struct updater *u, const char *id, const pp_field *f,
+                        long long seq, const char *oid)
 {
     const char *by = attributed(u, id, f);
     sqlite3_stmt *ins = u->ins_fact;
@@ -657,8 +660,8 @@ static int update_fields(struct updater *u, const char *id,
 }
 
 /* Apply one changed passport of main-line commit `oid` (sequence seq). */
-static int apply_change(struct updater *u, const pp_change *ch,
-                        long long seq, const char *oid)
+static int apply_change(struct updater *u, const pp_change *ch, long long seq,
+                        const char *oid)
 {
     pp_buf text = PP_BUF_INIT;
     pp_fields now = {0};
@@ -694,14 +697,12 @@ static int index_commit(struct updater *u, const git_commit *c, long long seq)
     char oid[GIT_OID_HEXSZ + 1];
     pp_change *ch = NULL;
     size_t n = 0;
-    const git_oid *parent = git_commit_parentcount(c)
-                                ? git_commit_parent_id(c, 0)
-                                : NULL;
+    const git_oid *parent =
+        git_commit_parentcount(c) ? git_commit_parent_id(c, 0) : NULL;
     int rc;
 
     git_oid_tostr(oid, sizeof(oid), git_commit_id(c));
-    if ((rc = record_commit(u, c, seq)) < 0 ||
-        (rc = record_side(u, c)) < 0 ||
+    if ((rc = record_commit(u, c, seq)) < 0 || (rc = record_side(u, c)) < 0 ||
         (rc = pp_store_changes(u->r, parent, git_commit_id(c), &ch, &n)) < 0)
         return rc;
     for (size_t i = 0; rc == 0 && i < n; i++)
@@ -721,8 +722,8 @@ static long long last_seq(sqlite3 *db)
 {
     sqlite3_stmt *st = NULL;
     long long seq = -1;
-    if (sqlite3_prepare_v2(db, "SELECT max(seq) FROM commits", -1, &st,
-                           NULL) == SQLITE_OK &&
+    if (sqlite3_prepare_v2(db, "SELECT max(seq) FROM commits", -1, &st, NULL) ==
+            SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW &&
         sqlite3_column_type(st, 0) != SQLITE_NULL)
         seq = sqlite3_column_int64(st, 0);
@@ -808,8 +809,8 @@ static int prepare_updater(struct updater *u, pp_reg *r)
     u->r = r;
     u->db = r->db;
     for (size_t i = 0; i < NSTMT; i++)
-        if (sqlite3_prepare_v2(r->db, stmt_sql[i], -1, stmt_slot(u, i),
-                               NULL) != SQLITE_OK)
+        if (sqlite3_prepare_v2(r->db, stmt_sql[i], -1, stmt_slot(u, i), NULL) !=
+            SQLITE_OK)
             return db_fail(r->db, "cannot prepare");
     return 0;
 }
@@ -849,7 +850,7 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
         return 0;
     if (r->db_readonly)
         return pp_error_set(PP_EREADONLY, "the index is out of date and the "
-                            "registry is read-only");
+                                          "registry is read-only");
     if ((rc = exec(r->db, "BEGIN IMMEDIATE")) < 0)
         return rc;
     /* Another process may have updated it while we waited for the lock. */
@@ -902,8 +903,10 @@ int pp_index_rebuild(pp_reg *r)
         r->db = NULL;
     }
     if (access(r->path, W_OK) != 0)
-        return pp_error_set(PP_EREADONLY, "cannot rebuild the index: the "
-                            "registry '%s' is read-only", r->path);
+        return pp_error_set(PP_EREADONLY,
+                            "cannot rebuild the index: the "
+                            "registry '%s' is read-only",
+                            r->path);
     remove_index_files(r);
     if ((rc = pp_index_open(r, 1)) < 0)
         return rc;
@@ -961,8 +964,9 @@ static int commit_row(pp_reg *r, sqlite3_stmt *st, pp_at *out)
 int pp_index_tip(pp_reg *r, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
-    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
-                        "seq IS NOT NULL ORDER BY seq DESC LIMIT 1",
+    int rc = prepare(r,
+                     "SELECT oid, seq, committer_time FROM commits WHERE "
+                     "seq IS NOT NULL ORDER BY seq DESC LIMIT 1",
                      &st);
     return rc < 0 ? rc : commit_row(r, st, out);
 }
@@ -970,9 +974,10 @@ int pp_index_tip(pp_reg *r, pp_at *out)
 int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
-    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
-                        "seq IS NOT NULL AND committer_time <= ?1 ORDER BY "
-                        "seq DESC LIMIT 1",
+    int rc = prepare(r,
+                     "SELECT oid, seq, committer_time FROM commits WHERE "
+                     "seq IS NOT NULL AND committer_time <= ?1 ORDER BY "
+                     "seq DESC LIMIT 1",
                      &st);
     if (rc < 0)
         return rc;
@@ -983,8 +988,9 @@ int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
 int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
-    int rc = prepare(r, "SELECT oid, seq, committer_time FROM commits WHERE "
-                        "oid = ?1",
+    int rc = prepare(r,
+                     "SELECT oid, seq, committer_time FROM commits WHERE "
+                     "oid = ?1",
                      &st);
     if (rc < 0)
         return rc;
@@ -995,8 +1001,9 @@ int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
 int pp_index_has_passport(pp_reg *r, long long seq, const char *id)
 {
     sqlite3_stmt *st = NULL;
-    int rc = prepare(r, "SELECT passport FROM passports WHERE passport = ?2 "
-                        "AND " AT_K,
+    int rc = prepare(r,
+                     "SELECT passport FROM passports WHERE passport = ?2 "
+                     "AND " AT_K,
                      &st);
     if (rc < 0)
         return rc;
@@ -1013,17 +1020,18 @@ int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
     int rc;
 
     *ids = NULL;
-    if ((rc = prepare(r, "SELECT DISTINCT passport FROM names WHERE norm = "
-                         "?2 AND " AT_K " ORDER BY passport",
+    if ((rc = prepare(r,
+                      "SELECT DISTINCT passport FROM names WHERE norm = "
+                      "?2 AND " AT_K " ORDER BY passport",
                       &st)) < 0)
         return rc;
     sqlite3_bind_int64(st, 1, seq);
     sqlite3_bind_text(st, 2, norm, -1, SQLITE_TRANSIENT);
     *ids = cJSON_CreateArray();
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        cJSON_AddItemToArray(*ids, cJSON_CreateString(
-                                       (const char *)sqlite3_column_text(st,
-                                                                         0)));
+        cJSON_AddItemToArray(*ids,
+                             cJSON_CreateString(
+                                 (const char *)sqlite3_column_text(st, 0)));
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         cJSON_Delete(*ids);
@@ -1036,19 +1044,17 @@ int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
 int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
 {
     sqlite3_stmt *st = NULL;
-    int rc = prepare(r, "SELECT blob FROM passports WHERE passport = ?2 AND "
-                     AT_K,
-                     &st);
+    int rc =
+        prepare(r, "SELECT blob FROM passports WHERE passport = ?2 AND " AT_K,
+                &st);
     if (rc < 0)
         return rc;
     sqlite3_bind_int64(st, 1, seq);
     sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
-        rc = git_oid_fromstr(blob, (const char *)sqlite3_column_text(st, 0)) <
-                     0
-                 ? pp_error_set(PP_ERROR, "index: a bad blob id for '%s'",
-                                id)
+        rc = git_oid_fromstr(blob, (const char *)sqlite3_column_text(st, 0)) < 0
+                 ? pp_error_set(PP_ERROR, "index: a bad blob id for '%s'", id)
                  : 1;
     else
         rc = rc == SQLITE_DONE ? 0 : step_fail(r);
@@ -1081,11 +1087,13 @@ int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
     int rc;
 
     *out = NULL;
-    if ((rc = prepare(r, "SELECT passport, name FROM passports WHERE " AT_K
-                         " ORDER BY passport",
+    if ((rc = prepare(r,
+                      "SELECT passport, name FROM passports WHERE " AT_K
+                      " ORDER BY passport",
                       &st)) < 0 ||
-        (rc = prepare(r, "SELECT value FROM facts WHERE passport = ?2 AND "
-                         "key = ?3 AND " AT_K,
+        (rc = prepare(r,
+                      "SELECT value FROM facts WHERE passport = ?2 AND "
+                      "key = ?3 AND " AT_K,
                       &fst)) < 0)
         goto done;
     sqlite3_bind_int64(st, 1, seq);
@@ -1183,9 +1191,10 @@ int pp_index_log(pp_reg *r, const char *id, cJSON **out)
                       "committer_time DESC, seq DESC",
                  &st);
     if (rc == 0)
-        rc = prepare(r, "SELECT passport, change FROM commit_passports WHERE "
-                        "oid = ?1 AND (?2 IS NULL OR passport = ?2) ORDER BY "
-                        "passport",
+        rc = prepare(r,
+                     "SELECT passport, change FROM commit_passports WHERE "
+                     "oid = ?1 AND (?2 IS NULL OR passport = ?2) ORDER BY "
+                     "passport",
                      &pst);
     if (rc < 0)
         goto done;
@@ -1238,9 +1247,9 @@ int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
         cJSON *o = commit_object(st, 2);
         cJSON_AddStringToObject(o, "field",
                                 (const char *)sqlite3_column_text(st, 0));
-        cJSON_AddItemToObject(
-            o, "value",
-            parse_or_null((const char *)sqlite3_column_text(st, 1)));
+        cJSON_AddItemToObject(o, "value",
+                              parse_or_null(
+                                  (const char *)sqlite3_column_text(st, 1)));
         cJSON_AddItemToArray(arr, o);
     }
     sqlite3_finalize(st);

@@ -145,8 +145,7 @@ int pp_index_log(pp_reg *r, const char *id, cJSON **out);
 
 /* For each current field of `id` (or just `field`) the commit that set
  * it, as pp_reg_blame() describes; an empty array when there is none. */
-int pp_index_blame(pp_reg *r, const char *id, const char *field,
-                   cJSON **out);
+int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out);
 
 /* --- fields.c: passports as sets of fields --------------------------- */
 
@@ -155,9 +154,9 @@ int pp_index_blame(pp_reg *r, const char *id, const char *field,
  * each with its canonical JSON value.  Fields are what the index
  * versions, what diff and blame report, and what merge reconciles. */
 typedef struct pp_field {
-    char *key;          /* owned */
-    char *value;        /* owned: canonical JSON text, without final newline */
-    const cJSON *node;  /* borrowed from the document pp_fields_from_doc()
+    char *key;         /* owned */
+    char *value;       /* owned: canonical JSON text, without final newline */
+    const cJSON *node; /* borrowed from the document pp_fields_from_doc()
                          * read (valid while it lives); NULL otherwise */
 } pp_field;
 

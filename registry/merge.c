@@ -37,8 +37,7 @@ int pp_reg_remote_add(pp_reg *r, const char *name, const char *url)
     git_remote *remote = NULL;
     int valid = 0, rc;
     if (git_remote_name_is_valid(&valid, name) < 0 || !valid)
-        return pp_error_set(PP_EUSAGE, "'%s' is not a valid remote name",
-                            name);
+        return pp_error_set(PP_EUSAGE, "'%s' is not a valid remote name", name);
     rc = git_remote_create(&remote, r->repo, name, url);
     git_remote_free(remote);
     if (rc == GIT_EEXISTS)
@@ -64,8 +63,10 @@ static int lookup_remote(pp_reg *r, const char *name, git_remote **out)
 {
     int rc = git_remote_lookup(out, r->repo, name);
     if (rc == GIT_ENOTFOUND)
-        return pp_error_set(PP_ENOTFOUND, "no remote '%s' (add one with "
-                            "'passport remote add %s URL')", name, name);
+        return pp_error_set(PP_ENOTFOUND,
+                            "no remote '%s' (add one with "
+                            "'passport remote add %s URL')",
+                            name, name);
     if (rc < 0)
         return pp_store_fail(rc, "cannot read the remote");
     return 0;
@@ -85,7 +86,7 @@ int pp_reg_push(pp_reg *r, const char *name)
         return rc;
     if (unborn)
         return pp_error_set(PP_EUSAGE, "nothing to push: the registry is "
-                            "empty");
+                                       "empty");
     if ((rc = lookup_remote(r, name ? name : "origin", &remote)) < 0)
         return rc;
     git_push_options_init(&opts, GIT_PUSH_OPTIONS_VERSION);
@@ -97,7 +98,8 @@ int pp_reg_push(pp_reg *r, const char *name)
         (rc < 0 && git_error_last() &&
          strstr(git_error_last()->message, "fast-forward"))) {
         pp_buf_dispose(&ps.msg);
-        return pp_error_set(PP_ECONFLICT, "push rejected: the remote has "
+        return pp_error_set(PP_ECONFLICT,
+                            "push rejected: the remote has "
                             "changes this registry does not have; run "
                             "'passport pull %s' first",
                             name ? name : "origin");
@@ -153,8 +155,8 @@ static void merge_dispose(struct merge *m)
     cJSON_Delete(m->conflicts);
 }
 
-static const struct resolution *find_res(const struct merge *m,
-                                         const char *id, const char *field)
+static const struct resolution *find_res(const struct merge *m, const char *id,
+                                         const char *field)
 {
     for (size_t i = 0; i < m->nres; i++)
         if (strcmp(m->res[i].passport, id) == 0 &&
@@ -292,8 +294,8 @@ static int merge_field(struct merge *m, const char *id, const char *key,
 
 /* Merge the fields of the three versions (each sorted by key) into
  * `out`, walking the union of their keys. */
-static int merge_fields(struct merge *m, const char *id,
-                        const pp_fields *f[3], pp_fields *out)
+static int merge_fields(struct merge *m, const char *id, const pp_fields *f[3],
+                        pp_fields *out)
 {
     size_t i[3] = {0, 0, 0};
     int rc = 0;
@@ -305,8 +307,7 @@ static int merge_fields(struct merge *m, const char *id,
     while (rc == 0) {
         const char *min = NULL, *v[3];
         for (int s = 0; s < 3; s++) {
-            const char *k = i[s] < f[s]->count ? f[s]->items[i[s]].key
-                                               : NULL;
+            const char *k = i[s] < f[s]->count ? f[s]->items[i[s]].key : NULL;
             if (k && (!min || strcmp(k, min) < 0))
                 min = k;
         }
@@ -499,8 +500,10 @@ static int oid_member(const cJSON *o, const char *k, git_oid *out)
 {
     const char *v = pp_json_str(o, k, NULL);
     if (!v || git_oid_fromstr(out, v) < 0)
-        return pp_error_set(PP_EINVALID, "the merge state is damaged ('%s'); "
-                            "drop it with 'passport pull --abort'", k);
+        return pp_error_set(PP_EINVALID,
+                            "the merge state is damaged ('%s'); "
+                            "drop it with 'passport pull --abort'",
+                            k);
     return 0;
 }
 
@@ -521,7 +524,8 @@ static int finish(struct merge *m, const pp_who *who, const char *remote,
         return rc;
     rc = pp_store_move_branch(m->r, &m->ours, &commit, "passport merge");
     if (rc == PP_ECONFLICT)
-        return pp_error_set(PP_ECONFLICT, "the registry changed while "
+        return pp_error_set(PP_ECONFLICT,
+                            "the registry changed while "
                             "merging; nothing was committed: pull again");
     if (rc < 0)
         return rc;
@@ -588,7 +592,7 @@ static int stop_on_conflicts(pp_reg *r, struct merge *m, const char *name,
     cJSON_AddItemToObject(out, "conflicts", m->conflicts);
     m->conflicts = NULL;
     return pp_error_set(PP_ECONFLICT, "the pull stopped on conflicts; "
-                        "nothing was changed");
+                                      "nothing was changed");
 }
 
 /* Move the branch from `ours` (unborn: none) to `theirs`. */
@@ -618,7 +622,8 @@ int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
     name = name ? name : "origin";
     if (load_state(r, &state) == 0) {
         cJSON_Delete(state);
-        return pp_error_set(PP_ECONFLICT, "a merge is in progress: resolve "
+        return pp_error_set(PP_ECONFLICT,
+                            "a merge is in progress: resolve "
                             "its conflicts ('passport resolve') or drop it "
                             "('passport pull --abort')");
     }
@@ -640,7 +645,7 @@ int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
         return fast_forward(r, &ours, unborn, &theirs, *out);
     if (git_merge_base(&m.base, r->repo, &ours, &theirs) < 0)
         return pp_error_set(PP_ECONFLICT, "the two registries share no "
-                            "history; they cannot be merged");
+                                          "history; they cannot be merged");
     m.r = r;
     m.ours = ours;
     m.theirs = theirs;
@@ -710,15 +715,14 @@ int pp_reg_conflicts(pp_reg *r, cJSON **out)
 
 /* The value a resolution stands for. */
 static int resolution_value(const cJSON *conflict, const char *field,
-                            const char *side, const char *value,
-                            cJSON **out)
+                            const char *side, const char *value, cJSON **out)
 {
     *out = NULL;
     if (strcmp(field, "*") == 0) {
         /* A whole passport: remember the side, not the text. */
         if (strcmp(side, "value") == 0)
             return pp_error_set(PP_EUSAGE, "a whole-passport conflict takes "
-                                "--ours or --theirs");
+                                           "--ours or --theirs");
         *out = cJSON_CreateString(side);
         return 0;
     }
@@ -740,8 +744,10 @@ static int resolution_value(const cJSON *conflict, const char *field,
             pp_fact_restate(v, num, sig);
         }
         if (!v)
-            return pp_error_set(PP_EUSAGE, "--value: expected JSON or a "
-                                "number, got '%s'", value);
+            return pp_error_set(PP_EUSAGE,
+                                "--value: expected JSON or a "
+                                "number, got '%s'",
+                                value);
         *out = v;
         return 0;
     }
@@ -770,8 +776,10 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
             hit = c;
     }
     if (!hit) {
-        rc = pp_error_set(PP_ENOTFOUND, "no open conflict on '%s' field "
-                          "'%s' (see 'passport resolve --list')", id, field);
+        rc = pp_error_set(PP_ENOTFOUND,
+                          "no open conflict on '%s' field "
+                          "'%s' (see 'passport resolve --list')",
+                          id, field);
         goto done;
     }
     if ((rc = resolution_value(hit, field, side, value, &v)) < 0)
@@ -784,8 +792,7 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
     cJSON_AddItemToArray((cJSON *)pp_json_get(state, "resolutions"), entry);
     if ((rc = recompute(r, state, &m, &res)) < 0)
         goto done;
-    cJSON_AddNumberToObject(*out, "remaining",
-                            cJSON_GetArraySize(m.conflicts));
+    cJSON_AddNumberToObject(*out, "remaining", cJSON_GetArraySize(m.conflicts));
     if (cJSON_GetArraySize(m.conflicts) > 0) {
         rc = save_state(r, state);
         goto done;
@@ -796,7 +803,8 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
         if ((rc = pp_store_tip(r, &tip, &unborn)) < 0)
             goto done;
         if (unborn || !git_oid_equal(&tip, &m.ours)) {
-            rc = pp_error_set(PP_ECONFLICT, "the registry moved since the "
+            rc = pp_error_set(PP_ECONFLICT,
+                              "the registry moved since the "
                               "pull; drop this merge ('passport pull "
                               "--abort') and pull again");
             goto done;

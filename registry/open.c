@@ -43,7 +43,8 @@ int pp_reg_locate(const char *explicit_path, pp_buf *out, int *is_default)
     if (xdg && *xdg == '/')
         return pp_buf_printf(out, "%s/passport/registry", xdg);
     if (!home || !*home)
-        return pp_error_set(PP_ERROR, "cannot locate the registry: set "
+        return pp_error_set(PP_ERROR,
+                            "cannot locate the registry: set "
                             "PASSPORT_REGISTRY, XDG_DATA_HOME or HOME, or "
                             "pass --registry DIR");
     return pp_buf_printf(out, "%s/.local/share/passport/registry", home);
@@ -75,20 +76,25 @@ int pp_reg_open(pp_reg **out, const char *path)
         return pp_error_set(PP_ENOTFOUND, "no registry at '%s': %s", path,
                             strerror(errno));
     if (!S_ISDIR(st.st_mode))
-        return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: not a "
-                            "folder", path);
+        return pp_error_set(PP_ENOTFOUND,
+                            "'%s' is not a registry: not a "
+                            "folder",
+                            path);
     rc = git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH,
                                  NULL);
     if (rc == GIT_ENOTFOUND)
-        return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: not a git "
+        return pp_error_set(PP_ENOTFOUND,
+                            "'%s' is not a registry: not a git "
                             "repository (create one with 'passport init')",
                             path);
     if (rc < 0) /* e.g. owned by another user and not in safe.directory */
         return pp_store_fail(rc, "cannot open the registry");
     if (!git_repository_is_bare(repo)) {
         git_repository_free(repo);
-        return pp_error_set(PP_ENOTFOUND, "'%s' is not a registry: a "
-                            "registry is a bare git repository", path);
+        return pp_error_set(PP_ENOTFOUND,
+                            "'%s' is not a registry: a "
+                            "registry is a bare git repository",
+                            path);
     }
     if (!(*out = reg_new(repo, path))) {
         git_repository_free(repo);
@@ -241,8 +247,10 @@ static int load_seed(const char *dir, struct seed *s, pp_diags *diags)
         else if (rc < 0)
             goto done;
     }
-    rc = invalid ? pp_error_set(PP_EINVALID, "registry '%s' holds invalid "
-                                "passports", dir)
+    rc = invalid ? pp_error_set(PP_EINVALID,
+                                "registry '%s' holds invalid "
+                                "passports",
+                                dir)
                  : 0;
 done:
     pp_io_list_free(paths, n);
@@ -284,8 +292,10 @@ int pp_reg_create(pp_reg **out, const char *path, const char *seed_dir,
     *out = NULL;
     pp_store_init();
     if (stat(path, &st) == 0 && (!S_ISDIR(st.st_mode) || !dir_is_empty(path)))
-        return pp_error_set(PP_EUSAGE, "'%s' already exists and is not an "
-                            "empty folder", path);
+        return pp_error_set(PP_EUSAGE,
+                            "'%s' already exists and is not an "
+                            "empty folder",
+                            path);
     /* Validate the seed before anything is written. */
     if (seed_dir && (rc = load_seed(seed_dir, &seed, diags)) < 0)
         return rc;
@@ -343,8 +353,10 @@ int pp_reg_clone(pp_reg **out, const char *url, const char *path)
     *out = NULL;
     pp_store_init();
     if (stat(path, &st) == 0 && (!S_ISDIR(st.st_mode) || !dir_is_empty(path)))
-        return pp_error_set(PP_EUSAGE, "'%s' already exists and is not an "
-                            "empty folder", path);
+        return pp_error_set(PP_EUSAGE,
+                            "'%s' already exists and is not an "
+                            "empty folder",
+                            path);
     git_clone_options_init(&opts, GIT_CLONE_OPTIONS_VERSION);
     opts.bare = 1;
     if ((rc = git_clone(&repo, url, path, &opts)) < 0)

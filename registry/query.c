@@ -49,10 +49,10 @@ enum tok { T_END, T_WORD, T_NUM, T_STR, T_OP, T_LP, T_RP };
 
 struct lexer {
     const char *src;
-    size_t pos;       /* byte offset of the next token */
-    enum tok t;       /* current token */
-    size_t start;     /* its byte offset */
-    pp_buf text;      /* its text (unquoted for strings) */
+    size_t pos;   /* byte offset of the next token */
+    enum tok t;   /* current token */
+    size_t start; /* its byte offset */
+    pp_buf text;  /* its text (unquoted for strings) */
 };
 
 struct bind {
@@ -186,8 +186,8 @@ static const struct {
     {"unknown", "unknowns/%"},
 };
 
-static const char *const meta_fields[] = {"id", "name", "developer", "kind",
-                                          "family", "summary"};
+static const char *const meta_fields[] = {"id",   "name",   "developer",
+                                          "kind", "family", "summary"};
 
 static int remember_fact(struct compiler *c, const char *fact)
 {
@@ -264,10 +264,10 @@ static int numeric_cond(struct compiler *c, const char *fact, const char *op,
 
 /* The field a condition names, as written and classified. */
 struct field {
-    pp_buf name;  /* as written */
-    size_t at;    /* its byte offset, for messages */
-    int is_fact;  /* a fact of the vocabulary */
-    int group;    /* an index of groups[], or -1 */
+    pp_buf name; /* as written */
+    size_t at;   /* its byte offset, for messages */
+    int is_fact; /* a fact of the vocabulary */
+    int group;   /* an index of groups[], or -1 */
 };
 
 /* Read and classify the field name at the current token. */
@@ -290,9 +290,11 @@ static int field_name(struct compiler *c, struct field *f)
         if (!strcmp(groups[i].name, name))
             f->group = (int)i;
     if (!f->is_fact && !is_meta && f->group < 0)
-        return fail_at(c, f->at, "unknown field '%s' (a fact such as "
+        return fail_at(c, f->at,
+                       "unknown field '%s' (a fact such as "
                        "params.active, or id, name, developer, kind, family, "
-                       "optimizer, precision, mechanism)", name);
+                       "optimizer, precision, mechanism)",
+                       name);
     return next(c);
 }
 
@@ -323,7 +325,8 @@ static int is_cond(struct compiler *c, const struct field *f)
         return fail_at(c, f->at, "'is' applies to facts only");
     if (!is_word(c, "undisclosed") && !is_word(c, "disclosed") &&
         !is_word(c, "present"))
-        return fail_at(c, c->lx.start, "expected undisclosed, disclosed or "
+        return fail_at(c, c->lx.start,
+                       "expected undisclosed, disclosed or "
                        "present after 'is'");
     remember_fact(c, f->name.ptr);
     pp_buf_puts(&c->sql, negate ? "NOT " : "");
@@ -369,22 +372,26 @@ static int number_cond(struct compiler *c, const struct field *f,
     if (!(f->is_fact && pp_vocab_unit(f->name.ptr)))
         return fail_at(c, f->at, "'%s' is not a numeric fact", f->name.ptr);
     if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v, NULL) < 0)
-        return fail_at(c, c->lx.start, "bad number '%s' (use 30B, 15T, "
-                       "7.2e23 ...)", pp_buf_cstr(&c->lx.text));
+        return fail_at(c, c->lx.start,
+                       "bad number '%s' (use 30B, 15T, "
+                       "7.2e23 ...)",
+                       pp_buf_cstr(&c->lx.text));
     remember_fact(c, f->name.ptr);
     rc = numeric_cond(c, f->name.ptr, op, v);
     return rc < 0 ? rc : next(c);
 }
 
 /* FIELD ("=" | "!=") STRING, at the string. */
-static int text_cond(struct compiler *c, const struct field *f,
-                     const char *op, size_t op_at)
+static int text_cond(struct compiler *c, const struct field *f, const char *op,
+                     size_t op_at)
 {
     int rc;
 
     if (f->is_fact && pp_vocab_unit(f->name.ptr))
-        return fail_at(c, c->lx.start, "'%s' is numeric: compare it with a "
-                       "number", f->name.ptr);
+        return fail_at(c, c->lx.start,
+                       "'%s' is numeric: compare it with a "
+                       "number",
+                       f->name.ptr);
     if (strcmp(op, "=") && strcmp(op, "!="))
         return fail_at(c, op_at, "texts compare with =, != or ~ only");
     if (f->group >= 0)
@@ -451,8 +458,10 @@ static int cond(struct compiler *c)
         if ((rc = next(c)) == 0)
             rc = is_cond(c, &f);
     } else if (c->lx.t != T_OP) {
-        rc = fail_at(c, c->lx.start, "expected an operator (=, !=, <, <=, >, "
-                     ">=, ~ or 'is') after '%s'", f.name.ptr);
+        rc = fail_at(c, c->lx.start,
+                     "expected an operator (=, !=, <, <=, >, "
+                     ">=, ~ or 'is') after '%s'",
+                     f.name.ptr);
     } else {
         rc = compare_cond(c, &f);
     }
@@ -570,8 +579,10 @@ static int compile(struct compiler *c, const char *text)
     if ((rc = next(c)) < 0 || (rc = expr(c)) < 0)
         return rc;
     if (c->lx.t != T_END)
-        return fail_at(c, c->lx.start, "unexpected '%s' (expected and, or "
-                       "or the end)", pp_buf_cstr(&c->lx.text));
+        return fail_at(c, c->lx.start,
+                       "unexpected '%s' (expected and, or "
+                       "or the end)",
+                       pp_buf_cstr(&c->lx.text));
     return pp_buf_puts(&c->sql, ") ORDER BY p.passport");
 }
 
@@ -632,8 +643,7 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
         if (c->binds[i].is_num)
             sqlite3_bind_double(st, 2 + i, c->binds[i].num);
         else
-            sqlite3_bind_text(st, 2 + i, c->binds[i].str, -1,
-                              SQLITE_TRANSIENT);
+            sqlite3_bind_text(st, 2 + i, c->binds[i].str, -1, SQLITE_TRANSIENT);
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *id = (const char *)sqlite3_column_text(st, 0);
@@ -644,9 +654,9 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
                                   field_value(fst, seq, id, n->valuestring));
         cJSON_AddItemToArray(rows, row);
     }
-    rc = rc == SQLITE_DONE ? 0
-                           : pp_error_set(PP_ERROR, "index: %s",
-                                          sqlite3_errmsg(r->db));
+    rc = rc == SQLITE_DONE
+             ? 0
+             : pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
 done:
     sqlite3_finalize(st);
     sqlite3_finalize(fst);
@@ -690,16 +700,14 @@ static int authorizer(void *data, int action, const char *a, const char *b,
     case SQLITE_SELECT:
     case SQLITE_READ:
     case SQLITE_FUNCTION:
-    case SQLITE_RECURSIVE:
-        return SQLITE_OK;
+    case SQLITE_RECURSIVE: return SQLITE_OK;
     case SQLITE_PRAGMA:
         /* Only informational pragmas with no argument. */
         return b == NULL && a &&
                        (!strcmp(a, "table_info") || !strcmp(a, "table_list"))
                    ? SQLITE_OK
                    : SQLITE_DENY;
-    default:
-        return SQLITE_DENY;
+    default: return SQLITE_DENY;
     }
 }
 
@@ -711,16 +719,14 @@ static cJSON *row_json(sqlite3_stmt *st, int n)
         switch (sqlite3_column_type(st, i)) {
         case SQLITE_INTEGER:
         case SQLITE_FLOAT:
-            cJSON_AddItemToArray(
-                row, cJSON_CreateNumber(sqlite3_column_double(st, i)));
+            cJSON_AddItemToArray(row, cJSON_CreateNumber(
+                                          sqlite3_column_double(st, i)));
             break;
-        case SQLITE_NULL:
-            cJSON_AddItemToArray(row, cJSON_CreateNull());
-            break;
+        case SQLITE_NULL: cJSON_AddItemToArray(row, cJSON_CreateNull()); break;
         default:
-            cJSON_AddItemToArray(
-                row,
-                cJSON_CreateString((const char *)sqlite3_column_text(st, i)));
+            cJSON_AddItemToArray(row,
+                                 cJSON_CreateString(
+                                     (const char *)sqlite3_column_text(st, i)));
         }
     }
     return row;
@@ -751,12 +757,12 @@ int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
     if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK) {
         rc = sqlite3_errcode(db) == SQLITE_AUTH
                  ? pp_error_set(PP_EUSAGE, "sql: only reading the index is "
-                                "allowed")
+                                           "allowed")
                  : pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
         goto done;
     }
-    while (tail && (*tail == ' ' || *tail == '\n' || *tail == '\t' ||
-                    *tail == ';'))
+    while (tail &&
+           (*tail == ' ' || *tail == '\n' || *tail == '\t' || *tail == ';'))
         tail++;
     if (!st || (tail && *tail)) {
         rc = pp_error_set(PP_EUSAGE, "sql: give exactly one statement");

@@ -40,9 +40,11 @@ static int at_revision(pp_reg *r, const char *spec, pp_at *out)
         return rc;
     git_oid_tostr(hex, sizeof(hex), &oid);
     if ((rc = pp_index_commit(r, hex, out)) == 1 && out->seq < 0)
-        return pp_error_set(PP_EUSAGE, "revision '%s' is not on the "
+        return pp_error_set(PP_EUSAGE,
+                            "revision '%s' is not on the "
                             "registry's main line (it was merged from a "
-                            "side branch); name the merge instead", spec);
+                            "side branch); name the merge instead",
+                            spec);
     return rc;
 }
 
@@ -67,8 +69,10 @@ int pp_reg_at(pp_reg *r, const char *spec, pp_at *out)
         rc = at_revision(r, spec, out);
     }
     if (rc == 0)
-        rc = pp_error_set(PP_ENOTFOUND, "the registry has no commit at or "
-                          "before '%s'", spec);
+        rc = pp_error_set(PP_ENOTFOUND,
+                          "the registry has no commit at or "
+                          "before '%s'",
+                          spec);
     if (rc < 0) {
         memset(out, 0, sizeof(*out));
         out->seq = -1;
@@ -98,8 +102,7 @@ int pp_reg_is_revision(pp_reg *r, const char *spec)
     return rc == 0;
 }
 
-int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query,
-                   pp_buf *id)
+int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query, pp_buf *id)
 {
     pp_buf norm = PP_BUF_INIT, list = PP_BUF_INIT;
     cJSON *ids = NULL;
@@ -121,8 +124,10 @@ int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query,
     if (hits == 1)
         rc = pp_buf_puts(id, ids->child->valuestring);
     else if (hits == 0)
-        rc = pp_error_set(PP_ENOTFOUND, "no passport named '%s' (try "
-                          "'passport list')", query);
+        rc = pp_error_set(PP_ENOTFOUND,
+                          "no passport named '%s' (try "
+                          "'passport list')",
+                          query);
     else
         rc = pp_error_set(PP_EAMBIGUOUS, "'%s' is ambiguous: it names %s",
                           query, pp_buf_cstr(&list));
@@ -131,8 +136,8 @@ int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query,
     return rc;
 }
 
-int pp_reg_load(pp_reg *r, const pp_at *at, const char *id,
-                pp_passport **out, pp_diags *diags)
+int pp_reg_load(pp_reg *r, const pp_at *at, const char *id, pp_passport **out,
+                pp_diags *diags)
 {
     git_oid blob;
     pp_buf text = PP_BUF_INIT, name = PP_BUF_INIT;
@@ -140,8 +145,7 @@ int pp_reg_load(pp_reg *r, const pp_at *at, const char *id,
 
     *out = NULL;
     if ((rc = pp_index_blob(r, at->seq, id, &blob)) <= 0)
-        return rc < 0 ? rc
-                      : pp_error_set(PP_ENOTFOUND, "no passport '%s'", id);
+        return rc < 0 ? rc : pp_error_set(PP_ENOTFOUND, "no passport '%s'", id);
     if ((rc = pp_store_read_blob(r, &blob, &text)) < 0)
         return rc;
     /* "registry:passports/x.json" reads better than a blob id. */
@@ -190,8 +194,7 @@ static int load_entry(pp_reg *r, const pp_at *at, pp_reg_entry *e,
     e->rc = pp_reg_load(r, at, e->id, &e->passport, &out->diags);
     if (e->rc == PP_EINVALID || e->rc == PP_ETOOBIG) {
         /* its reason, unless it gave one (perhaps past the bound) */
-        if (out->diags.count == e->diag_first &&
-            out->diags.dropped == dropped)
+        if (out->diags.count == e->diag_first && out->diags.dropped == dropped)
             pp_diags_add(&out->diags, PP_SEV_ERROR, NULL, NULL, "%s",
                          pp_error_last());
         e->diag_count = out->diags.count - e->diag_first;
@@ -289,8 +292,7 @@ cJSON *pp_reg_set_report(const pp_reg_set *s)
         cJSON_AddStringToObject(o, "file", e->name);
         cJSON_AddBoolToObject(o, "valid", e->diag_count == 0);
         errs = cJSON_AddArrayToObject(o, "errors");
-        for (size_t k = e->diag_first; k < e->diag_first + e->diag_count;
-             k++) {
+        for (size_t k = e->diag_first; k < e->diag_first + e->diag_count; k++) {
             cJSON *d = cJSON_CreateObject();
             cJSON_AddStringToObject(d, "pointer", s->diags.items[k].pointer);
             cJSON_AddStringToObject(d, "message", s->diags.items[k].message);

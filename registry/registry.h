@@ -82,9 +82,9 @@ int pp_reg_reindex(pp_reg *r);
 
 /* A point of the registry's main line. */
 typedef struct pp_at {
-    char oid[41];     /* commit id, "" for an empty registry */
-    long long seq;    /* position on the main line, -1 when empty */
-    long long time;   /* committer time, seconds since the epoch */
+    char oid[41];   /* commit id, "" for an empty registry */
+    long long seq;  /* position on the main line, -1 when empty */
+    long long time; /* committer time, seconds since the epoch */
 } pp_at;
 
 /* Resolve `spec` (NULL: the tip) to a main-line commit: a revision
@@ -102,34 +102,33 @@ int pp_reg_at_describe(const pp_at *at, pp_buf *out);
 int pp_reg_is_revision(pp_reg *r, const char *spec);
 
 /* Resolve an id, name or alias at `at` into *id (appended). */
-int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query,
-                   pp_buf *id);
+int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query, pp_buf *id);
 
 /* The passport `id` as it was at `at`, validated. */
-int pp_reg_load(pp_reg *r, const pp_at *at, const char *id,
-                pp_passport **out, pp_diags *diags);
+int pp_reg_load(pp_reg *r, const pp_at *at, const char *id, pp_passport **out,
+                pp_diags *diags);
 
 /* Every passport of the registry at `at`, for commands that read them all
  * (check, verify, report, export, crosscheck, source list/check).
  * Caller-owned; release with pp_reg_set_dispose(). */
 typedef struct pp_reg_entry {
-    char *id;               /* owned */
-    char *name;             /* owned: what its messages call it
+    char *id;              /* owned */
+    char *name;            /* owned: what its messages call it
                              * ("registry:passports/ID.json") */
-    pp_passport *passport;  /* owned; NULL when it does not validate */
-    int rc;                 /* 0, or why it did not load (PP_EINVALID ...) */
-    size_t diag_first;      /* its reasons: diags.items[diag_first ..  */
-    size_t diag_count;      /*   diag_first + diag_count) */
+    pp_passport *passport; /* owned; NULL when it does not validate */
+    int rc;                /* 0, or why it did not load (PP_EINVALID ...) */
+    size_t diag_first;     /* its reasons: diags.items[diag_first ..  */
+    size_t diag_count;     /*   diag_first + diag_count) */
 } pp_reg_entry;
 
 typedef struct pp_reg_set {
-    pp_at at;                /* the revision read */
-    pp_reg_entry *entries;   /* owned: every passport, in id order */
+    pp_at at;              /* the revision read */
+    pp_reg_entry *entries; /* owned: every passport, in id order */
     size_t nentries;
-    const cJSON **docs;      /* owned array: the documents that validate, */
-    size_t n;                /*   borrowed from entries, in id order */
-    size_t broken;           /* entries that do not validate */
-    pp_diags diags;          /* why each broken entry does not validate */
+    const cJSON **docs; /* owned array: the documents that validate, */
+    size_t n;           /*   borrowed from entries, in id order */
+    size_t broken;      /* entries that do not validate */
+    pp_diags diags;     /* why each broken entry does not validate */
 } pp_reg_set;
 
 /* Load every passport of `r` at `at` into *out (disposed first by the
@@ -171,13 +170,13 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
                pp_buf *commit);
 
 /* Same for one document already in memory (`name` for messages). */
-int pp_reg_put_text(pp_reg *r, const char *text, size_t len,
-                    const char *name, const char *message, const pp_who *who,
-                    pp_diags *diags, pp_buf *commit);
+int pp_reg_put_text(pp_reg *r, const char *text, size_t len, const char *name,
+                    const char *message, const pp_who *who, pp_diags *diags,
+                    pp_buf *commit);
 
 /* Remove passport `id` in one commit. */
-int pp_reg_rm(pp_reg *r, const char *id, const char *message,
-              const pp_who *who, pp_buf *commit);
+int pp_reg_rm(pp_reg *r, const char *id, const char *message, const pp_who *who,
+              pp_buf *commit);
 
 /* Commits touching the registry, or passport `id` (NULL: all), newest
  * first: [{"commit", "author", "email", "date", "message", "passports"}]. */
@@ -187,8 +186,8 @@ int pp_reg_log(pp_reg *r, const char *id, cJSON **out);
  * rev2; rev2 NULL: the tip), optionally of one passport:
  * {"from", "to", "changes": [{"passport", "field", "change", "old",
  * "new"}]}. */
-int pp_reg_diff(pp_reg *r, const char *rev1, const char *rev2,
-                const char *id, cJSON **out);
+int pp_reg_diff(pp_reg *r, const char *rev1, const char *rev2, const char *id,
+                cJSON **out);
 
 /* For each current field of `id` (or just `field`), the commit, author,
  * date and message that set its value: [{"field", "value", "commit",
@@ -216,8 +215,7 @@ int pp_reg_push(pp_reg *r, const char *remote);
  * "field", "base", "ours", "theirs", "ours_commit", "theirs_commit"}]};
  * the local branch is then untouched and the merge waits for
  * pp_reg_resolve_conflict(). */
-int pp_reg_pull(pp_reg *r, const char *remote, const pp_who *who,
-                cJSON **out);
+int pp_reg_pull(pp_reg *r, const char *remote, const pp_who *who, cJSON **out);
 
 /* Record the choice for one conflict: `side` is "ours", "theirs" or
  * "value" (with `value`, JSON or a number like 15.5T for a numeric fact).

@@ -135,8 +135,10 @@ int pp_store_read_at(pp_reg *r, const git_oid *commit, const char *id,
     rc = git_tree_entry_bypath(&e, tree, path);
     git_tree_free(tree);
     if (rc == GIT_ENOTFOUND)
-        return pp_error_set(PP_ENOTFOUND, "no passport '%s' at that "
-                            "revision", id);
+        return pp_error_set(PP_ENOTFOUND,
+                            "no passport '%s' at that "
+                            "revision",
+                            id);
     if (rc < 0)
         return pp_store_fail(rc, "cannot read the registry tree");
     rc = pp_store_read_blob(r, git_tree_entry_id(e), out);
@@ -188,8 +190,8 @@ int pp_store_changes(pp_reg *r, const git_oid *from, const git_oid *to,
     }
     for (i = 0; i < nd; i++) {
         const git_diff_delta *d = git_diff_get_delta(diff, i);
-        const char *path = d->new_file.path ? d->new_file.path
-                                            : d->old_file.path;
+        const char *path =
+            d->new_file.path ? d->new_file.path : d->old_file.path;
         if (!id_of_path(path, v[count].id))
             continue;
         v[count].old_blob = d->old_file.id;
@@ -250,14 +252,14 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
             goto done;
         }
         const git_tree_entry *e = git_tree_entry_byname(root, PP_TREE_DIR);
-        if (e && (rc = git_tree_lookup(&dir, r->repo,
-                                       git_tree_entry_id(e))) < 0) {
+        if (e &&
+            (rc = git_tree_lookup(&dir, r->repo, git_tree_entry_id(e))) < 0) {
             rc = pp_store_fail(rc, "cannot read the passports folder");
             goto done;
         }
     }
-    if (parent2 && (rc = git_commit_lookup(&parents[np++], r->repo,
-                                           parent2)) < 0) {
+    if (parent2 &&
+        (rc = git_commit_lookup(&parents[np++], r->repo, parent2)) < 0) {
         rc = pp_store_fail(rc, "cannot read the merged commit");
         goto done;
     }
@@ -286,8 +288,7 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
     }
     pp_store_crashpoint("put-after-trees");
     rc = git_commit_create(out, r->repo, NULL, author, committer, "UTF-8",
-                           message, newroot, np,
-                           (const git_commit **)parents);
+                           message, newroot, np, (const git_commit **)parents);
     if (rc < 0) {
         rc = pp_store_fail(rc, "cannot create a commit");
         goto done;
@@ -319,8 +320,8 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
             rc = git_reference_create_matching(&ref, r->repo, PP_BRANCH, new_,
                                                1, old, reflog);
         else
-            rc = git_reference_create(&ref, r->repo, PP_BRANCH, new_, 0,
-                                      reflog);
+            rc =
+                git_reference_create(&ref, r->repo, PP_BRANCH, new_, 0, reflog);
         git_reference_free(ref);
         ref = NULL;
         if (rc != GIT_ELOCKED || attempt == 60)
@@ -332,7 +333,7 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
     }
     if (rc == GIT_EMODIFIED || rc == GIT_EEXISTS || rc == GIT_ELOCKED)
         return pp_error_set(PP_ECONFLICT, "the registry branch moved "
-                            "meanwhile");
+                                          "meanwhile");
     if (rc < 0)
         return pp_store_fail(rc, "cannot move the registry branch");
     pp_store_crashpoint("put-after-ref");

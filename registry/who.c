@@ -51,8 +51,8 @@ int pp_who_parse_date(const char *s, long long *out, int *date_only)
         if (*t || h > 23 || mi > 59 || se > 60)
             return -1;
     }
-    *out = (long long)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 +
-           se;
+    *out =
+        (long long)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
     return 0;
 }
 
@@ -81,8 +81,10 @@ static int sig_time(const char *env, git_time_t *when, int *offset)
         return 0;
     }
     if (pp_who_parse_date(s, &t, &date_only) < 0)
-        return pp_error_set(PP_EUSAGE, "%s: bad date '%s' (expected "
-                            "'@SECONDS' or 'YYYY-MM-DDTHH:MM:SSZ')", env, s);
+        return pp_error_set(PP_EUSAGE,
+                            "%s: bad date '%s' (expected "
+                            "'@SECONDS' or 'YYYY-MM-DDTHH:MM:SSZ')",
+                            env, s);
     *when = (git_time_t)t;
     return 0;
 }
@@ -92,8 +94,10 @@ static int parse_author(const char *s, pp_buf *name, pp_buf *email)
     const char *lt = strchr(s, '<'), *gt = lt ? strchr(lt, '>') : NULL;
     const char *end = lt;
     if (!lt || !gt || gt[1] != '\0')
-        return pp_error_set(PP_EUSAGE, "--author: expected 'Name <email>', "
-                            "got '%s'", s);
+        return pp_error_set(PP_EUSAGE,
+                            "--author: expected 'Name <email>', "
+                            "got '%s'",
+                            s);
     while (end > s && end[-1] == ' ')
         end--;
     if (end == s)
@@ -134,7 +138,8 @@ int pp_who_new(pp_who **out, pp_reg *r, const char *author)
             git_config_free(cfg);
         }
         if (grc < 0) {
-            rc = pp_error_set(PP_EUSAGE, "no author: pass --author "
+            rc = pp_error_set(PP_EUSAGE,
+                              "no author: pass --author "
                               "'Name <email>', set GIT_AUTHOR_NAME and "
                               "GIT_AUTHOR_EMAIL, or git config user.name "
                               "and user.email");
@@ -161,8 +166,7 @@ int pp_who_new(pp_who **out, pp_reg *r, const char *author)
         goto done;
     }
     if (git_signature_new(&w->author, name.ptr, email.ptr, at, aoff) < 0 ||
-        git_signature_new(&w->committer, cname.ptr, cemail.ptr, ct, coff) <
-            0) {
+        git_signature_new(&w->committer, cname.ptr, cemail.ptr, ct, coff) < 0) {
         rc = pp_store_fail(-1, "bad author");
         pp_who_free(w);
         goto done;

@@ -29,8 +29,8 @@ static int changes_anything(pp_reg *r, const git_oid *tip, int unborn,
 {
     for (size_t i = 0; i < n; i++) {
         pp_buf cur = PP_BUF_INIT;
-        int rc = unborn ? PP_ENOTFOUND : pp_store_read_at(r, tip, w[i].id,
-                                                          &cur);
+        int rc =
+            unborn ? PP_ENOTFOUND : pp_store_read_at(r, tip, w[i].id, &cur);
         int same = (rc == PP_ENOTFOUND && !w[i].text) ||
                    (rc == 0 && w[i].text && strcmp(cur.ptr, w[i].text) == 0);
         pp_buf_dispose(&cur);
@@ -81,7 +81,8 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
                     char hex[GIT_OID_HEXSZ + 1];
                     git_oid_tostr(hex, sizeof(hex), &newtip);
                     free(ch);
-                    return pp_error_set(PP_ECONFLICT, "passport '%s' was "
+                    return pp_error_set(PP_ECONFLICT,
+                                        "passport '%s' was "
                                         "changed by another writer meanwhile "
                                         "(registry now at %.12s); nothing "
                                         "was committed: review and retry",
@@ -96,7 +97,7 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
     }
     if (rc == PP_ECONFLICT)
         return pp_error_set(PP_ECONFLICT, "the registry kept changing under "
-                            "us; nothing was committed: retry");
+                                          "us; nothing was committed: retry");
     if (rc < 0)
         return rc;
     commit_hex(&commit, commit_out);
@@ -125,8 +126,10 @@ static int put_writes(pp_reg *r, pp_write *w, size_t n, const char *message,
     for (size_t i = 0; i < n; i++)
         for (size_t k = i + 1; k < n; k++)
             if (strcmp(w[i].id, w[k].id) == 0)
-                return pp_error_set(PP_EUSAGE, "passport '%s' is given "
-                                    "twice", w[i].id);
+                return pp_error_set(PP_EUSAGE,
+                                    "passport '%s' is given "
+                                    "twice",
+                                    w[i].id);
     if (message && *message)
         pp_buf_printf(&msg, "%s%s", message,
                       message[strlen(message) - 1] == '\n' ? "" : "\n");
@@ -197,9 +200,9 @@ release:
     return rc;
 }
 
-int pp_reg_put_text(pp_reg *r, const char *text, size_t len,
-                    const char *name, const char *message, const pp_who *who,
-                    pp_diags *diags, pp_buf *commit)
+int pp_reg_put_text(pp_reg *r, const char *text, size_t len, const char *name,
+                    const char *message, const pp_who *who, pp_diags *diags,
+                    pp_buf *commit)
 {
     pp_passport *p = NULL;
     pp_buf canon = PP_BUF_INIT;
@@ -219,8 +222,8 @@ int pp_reg_put_text(pp_reg *r, const char *text, size_t len,
     return rc;
 }
 
-int pp_reg_rm(pp_reg *r, const char *id, const char *message,
-              const pp_who *who, pp_buf *commit)
+int pp_reg_rm(pp_reg *r, const char *id, const char *message, const pp_who *who,
+              pp_buf *commit)
 {
     git_oid tip;
     int unborn, rc;

@@ -187,8 +187,7 @@ static void fact_td(pp_buf *o, const cJSON *doc, const char *fact,
 
 static void optimizer_td(pp_buf *o, const cJSON *doc)
 {
-    const cJSON *groups = pp_json_get(
-        pp_json_get(doc, "optimizer"), "groups");
+    const cJSON *groups = pp_json_get(pp_json_get(doc, "optimizer"), "groups");
     const cJSON *g;
     td_open(o, "Optimizer", NULL);
     if (cJSON_GetArraySize(groups) == 0) {
@@ -256,8 +255,7 @@ static void precision_td(pp_buf *o, const cJSON *doc)
                         pp_buf_puts(o, " or ");
                 }
             }
-            cite_evidence(o, pp_json_get(r, "evidence"),
-                          1);
+            cite_evidence(o, pp_json_get(r, "evidence"), 1);
             pp_buf_puts(o, "</li>");
         }
         pp_buf_puts(o, "</ul></details>");
@@ -334,10 +332,16 @@ static const struct {
     const char *label;
     int numeric;
 } columns[] = {
-    {"Passport", 0},       {"Total parameters", 1}, {"Active parameters", 1},
-    {"Training tokens", 1}, {"Context", 1},
-    {"Training compute (6ND)", 1}, {"Tokens per parameter", 1},
-    {"Optimizer", 0},      {"Precision", 0},        {"Stability", 0},
+    {"Passport", 0},
+    {"Total parameters", 1},
+    {"Active parameters", 1},
+    {"Training tokens", 1},
+    {"Context", 1},
+    {"Training compute (6ND)", 1},
+    {"Tokens per parameter", 1},
+    {"Optimizer", 0},
+    {"Precision", 0},
+    {"Stability", 0},
     {"Unknowns", 0},
 };
 
@@ -349,8 +353,7 @@ static void sources_section(pp_buf *o, const pp_report_set *set)
                 "Sources</h2><dl>\n");
     for (size_t i = 0; i < set->n; i++) {
         const cJSON *s;
-        cJSON_ArrayForEach(s, pp_json_get(set->docs[i],
-                                                               "sources"))
+        cJSON_ArrayForEach(s, pp_json_get(set->docs[i], "sources"))
         {
             const char *id = pp_json_str(s, "id", NULL),
                        *url = pp_json_str(s, "url", NULL);
@@ -388,9 +391,9 @@ static void sources_section(pp_buf *o, const pp_report_set *set)
 
 int pp_report_html(pp_buf *o, const pp_report_set *set)
 {
-    static const char *const levels[] = {"fact",    "reported",
+    static const char *const levels[] = {"fact",           "reported",
                                          "interpretation", "general",
-                                         "derived", "undisclosed"};
+                                         "derived",        "undisclosed"};
     size_t start = o->len;
     pp_buf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
                    "<meta charset=\"utf-8\">\n"
@@ -430,8 +433,10 @@ int pp_report_html(pp_buf *o, const pp_report_set *set)
                    "value with its evidence level and source; select a "
                    "column heading to sort</caption>\n<thead><tr>");
     for (size_t i = 0; i < sizeof columns / sizeof *columns; i++) {
-        pp_buf_printf(o, "<th scope=\"col\" data-type=\"%s\"><button "
-                      "type=\"button\">", columns[i].numeric ? "num" : "text");
+        pp_buf_printf(o,
+                      "<th scope=\"col\" data-type=\"%s\"><button "
+                      "type=\"button\">",
+                      columns[i].numeric ? "num" : "text");
         esc(o, columns[i].label);
         pp_buf_puts(o, "</button></th>");
     }

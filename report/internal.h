@@ -10,14 +10,14 @@
 
 /* One value of a passport as shown.  Caller-owned: rp_cell_dispose(). */
 struct rp_cell {
-    pp_buf text;          /* "1.04T", "undisclosed" */
-    pp_buf note;          /* derivation or evidence note; may be empty */
-    double sort;          /* numeric sort key when has_sort */
+    pp_buf text; /* "1.04T", "undisclosed" */
+    pp_buf note; /* derivation or evidence note; may be empty */
+    double sort; /* numeric sort key when has_sort */
     int has_sort;
-    const char *level;    /* fact, reported, interpretation, general,
+    const char *level;   /* fact, reported, interpretation, general,
                              derived, undisclosed; borrowed, never NULL */
-    const char *source;   /* primary evidence: source id (borrowed) or NULL */
-    const char *section;  /* and section (borrowed) or NULL */
+    const char *source;  /* primary evidence: source id (borrowed) or NULL */
+    const char *section; /* and section (borrowed) or NULL */
 };
 void rp_cell_init(struct rp_cell *c);
 void rp_cell_dispose(struct rp_cell *c);
@@ -47,8 +47,8 @@ enum rp_ticks { RP_TICK_COUNT, RP_TICK_SCI, RP_TICK_PLAIN };
 
 struct rp_axis {
     double lo, hi;
-    int log;              /* logarithmic scale */
-    enum rp_ticks ticks;  /* how tick labels are written */
+    int log;             /* logarithmic scale */
+    enum rp_ticks ticks; /* how tick labels are written */
     const char *label;
 };
 
@@ -85,9 +85,8 @@ void rp_svg_line(struct rp_plot *p, const double *xs, const double *ys,
                  size_t n, const char *color, const char *dash);
 /* A marker at a data point: shape 'o' circle, 's' square, 'd' diamond;
  * r in px; hollow draws the outline only. */
-void rp_svg_marker(struct rp_plot *p, double x, double y, char shape,
-                   double r, const char *color, int hollow,
-                   const char *label);
+void rp_svg_marker(struct rp_plot *p, double x, double y, char shape, double r,
+                   const char *color, int hollow, const char *label);
 /* A vertical line at data x. */
 void rp_svg_vline(struct rp_plot *p, double x, const char *color,
                   const char *dash, const char *label);

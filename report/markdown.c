@@ -72,8 +72,7 @@ static void bullet_evidence(pp_buf *o, const cJSON *doc, const cJSON *ev)
     rp_cite_first(ev, &c);
     if (c.source) {
         pp_buf_puts(o, " (");
-        if (pp_json_get(cJSON_GetArrayItem(ev, 0),
-                                             "level")) {
+        if (pp_json_get(cJSON_GetArrayItem(ev, 0), "level")) {
             rp_md_escape(o, c.level);
             pp_buf_puts(o, "; ");
         }
@@ -87,8 +86,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
 {
     const cJSON *facts = pp_facts(doc);
     const cJSON *f, *g;
-    const cJSON *head = pp_json_get(
-        pp_json_get(doc, "precision"), "headline");
+    const cJSON *head = pp_json_get(pp_json_get(doc, "precision"), "headline");
     const cJSON *st = pp_json_get(doc, "stability");
     struct rp_cell c;
 
@@ -112,13 +110,11 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     row(o, doc, "tokens per parameter (derived)", &c);
     pp_buf_putc(o, '\n');
 
-    if (cJSON_GetArraySize(pp_json_get(
-            pp_json_get(doc, "optimizer"), "groups"))) {
+    if (cJSON_GetArraySize(
+            pp_json_get(pp_json_get(doc, "optimizer"), "groups"))) {
         pp_buf_puts(o, "**Optimizer.**\n\n");
-        cJSON_ArrayForEach(g, pp_json_get(
-                                  pp_json_get(
-                                      doc, "optimizer"),
-                                  "groups"))
+        cJSON_ArrayForEach(g,
+                           pp_json_get(pp_json_get(doc, "optimizer"), "groups"))
         {
             pp_buf_puts(o, "- ");
             rp_md_escape(o, pp_json_str(g, "optimizer", "?"));
@@ -126,8 +122,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
                 pp_buf_puts(o, ": ");
                 rp_md_escape(o, pp_json_str(g, "params", NULL));
             }
-            bullet_evidence(o, doc,
-                            pp_json_get(g, "evidence"));
+            bullet_evidence(o, doc, pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');
@@ -135,20 +130,17 @@ static void passport_section(pp_buf *o, const cJSON *doc)
     if (head) {
         pp_buf_puts(o, "**Precision.** ");
         rp_md_escape(o, pp_json_str(head, "text", ""));
-        bullet_evidence(o, doc,
-                        pp_json_get(head, "evidence"));
+        bullet_evidence(o, doc, pp_json_get(head, "evidence"));
         pp_buf_puts(o, "\n\n");
     }
     if (cJSON_GetArraySize(pp_json_get(st, "mechanisms")) +
         cJSON_GetArraySize(pp_json_get(st, "events"))) {
         pp_buf_puts(o, "**Stability.**\n\n");
-        cJSON_ArrayForEach(g,
-                           pp_json_get(st, "mechanisms"))
+        cJSON_ArrayForEach(g, pp_json_get(st, "mechanisms"))
         {
             pp_buf_puts(o, "- ");
             rp_md_escape(o, pp_json_str(g, "name", "?"));
-            bullet_evidence(o, doc,
-                            pp_json_get(g, "evidence"));
+            bullet_evidence(o, doc, pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
         cJSON_ArrayForEach(g, pp_json_get(st, "events"))
@@ -159,8 +151,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
                 pp_buf_puts(o, " \xE2\x80\x94 ");
                 rp_md_escape(o, pp_json_str(g, "detail", NULL));
             }
-            bullet_evidence(o, doc,
-                            pp_json_get(g, "evidence"));
+            bullet_evidence(o, doc, pp_json_get(g, "evidence"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');
@@ -171,8 +162,7 @@ static void passport_section(pp_buf *o, const cJSON *doc)
         {
             pp_buf_puts(o, "- ");
             rp_md_escape(o, pp_json_str(g, "text", ""));
-            bullet_evidence(o, doc,
-                            pp_json_get(g, "supports"));
+            bullet_evidence(o, doc, pp_json_get(g, "supports"));
             pp_buf_putc(o, '\n');
         }
         pp_buf_putc(o, '\n');

@@ -155,10 +155,12 @@ int pp_plot_isoflop(pp_buf *out, const pp_law *law, const double *budgets,
         rp_svg_legend(&p, "#111111", NULL, 'd', "scenario from the registry");
     {
         pp_buf note = PP_BUF_INIT;
-        pp_buf_printf(&note, "L = E + A/N^\xCE\xB1 + B/D^\xCE\xB2 with E=%g, "
+        pp_buf_printf(&note,
+                      "L = E + A/N^\xCE\xB1 + B/D^\xCE\xB2 with E=%g, "
                       "A=%g, B=%g, \xCE\xB1=%g, \xCE\xB2=%g; D = C/(%gN). A "
-                      "fitted law, not a measurement.", law->E, law->A,
-                      law->B, law->alpha, law->beta, law->kappa);
+                      "fitted law, not a measurement.",
+                      law->E, law->A, law->B, law->alpha, law->beta,
+                      law->kappa);
         rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
         pp_buf_dispose(&note);
     }
@@ -219,8 +221,8 @@ int pp_plot_breakeven(pp_buf *out, const pp_law *law, double params,
         rp_svg_vline(&p, be.breakeven_tokens, "#333333", "6 4",
                      pp_buf_cstr(&t));
         rp_svg_marker(&p, be.breakeven_tokens,
-                      cs + 2 * ns * be.breakeven_tokens, 'o', 5, "#333333",
-                      0, NULL);
+                      cs + 2 * ns * be.breakeven_tokens, 'o', 5, "#333333", 0,
+                      NULL);
     } else {
         rp_svg_text(&p, p.left + 10, p.top + p.height - 10, "start", "note",
                     "no break-even: the smaller model is cheaper from the "
@@ -236,7 +238,8 @@ int pp_plot_breakeven(pp_buf *out, const pp_law *law, double params,
         rp_svg_legend(&p, "#333333", "6 4", 0, "break-even T*");
     {
         pp_buf note = PP_BUF_INIT;
-        pp_buf_printf(&note, "Equal fitted loss L = %.6f; decoding ~2N FLOP "
+        pp_buf_printf(&note,
+                      "Equal fitted loss L = %.6f; decoding ~2N FLOP "
                       "per token; no batching, KV cache or quantization.",
                       be.pair.target_loss);
         rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
@@ -251,8 +254,8 @@ int pp_plot_breakeven(pp_buf *out, const pp_law *law, double params,
 
 /* ---- the data wall ------------------------------------------------------- */
 
-int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
-                     double cmax, const pp_report_set *set)
+int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin, double cmax,
+                     const pp_report_set *set)
 {
     struct rp_plot p;
     double xs[SAMPLES], ys[SAMPLES], rs[SAMPLES], dlo = INFINITY, dhi = 0;
@@ -260,7 +263,7 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
     int rc;
     if (!(isfinite(cmin) && isfinite(cmax) && cmin > 0 && cmax > cmin * 10))
         return pp_error_set(PP_EUSAGE, "the budget range must be positive "
-                            "and span at least a factor of ten");
+                                       "and span at least a factor of ten");
     if ((rc = pp_law_check(law)) < 0)
         return rc;
     for (int k = 0; k < SAMPLES; k++) {
@@ -277,11 +280,11 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
     }
     if (n < 2)
         return pp_error_set(PP_EUSAGE, "the fitted law gives no optimum in "
-                            "this budget range");
+                                       "this budget range");
     for (size_t i = 0; set && i < set->n; i++) {
         double nn, d;
-        if (nd_of(set->docs[i], &nn, NULL, &d, NULL) &&
-            six_nd(nn, d) >= cmin && six_nd(nn, d) <= cmax) {
+        if (nd_of(set->docs[i], &nn, NULL, &d, NULL) && six_nd(nn, d) >= cmin &&
+            six_nd(nn, d) <= cmax) {
             dlo = fmin(dlo, d);
             dhi = fmax(dhi, d);
         }
@@ -344,8 +347,8 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
     rp_svg_begin(&p, out, W, H, "Active against total parameters",
                  "Each passport at its total and active parameter counts "
                  "on log axes; the marker area grows with training tokens.");
-    p.x = (struct rp_axis){lo / 3, hi * 3, 1, RP_TICK_COUNT,
-                           "total parameters"};
+    p.x =
+        (struct rp_axis){lo / 3, hi * 3, 1, RP_TICK_COUNT, "total parameters"};
     p.y = (struct rp_axis){lo / 3, hi * 3, 1, RP_TICK_COUNT,
                            "active parameters per token"};
     rp_svg_axes(&p);

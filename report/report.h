@@ -20,7 +20,7 @@
 typedef struct pp_report_set {
     const cJSON *const *docs; /* validated passports */
     size_t n;
-    const char *as_of;        /* "main at 1a2b3c4d5e6f (2026-07-01)"; may be NULL */
+    const char *as_of; /* "main at 1a2b3c4d5e6f (2026-07-01)"; may be NULL */
 } pp_report_set;
 
 /* One self-contained HTML page: no network access, inline CSS and one
@@ -50,8 +50,8 @@ int pp_plot_breakeven(pp_buf *out, const pp_law *law, double params,
 /* The data wall: the optimal tokens D*(C) of the fitted law and the
  * D = 20N rule across budgets [cmin, cmax], with the passports' own
  * (6ND, D) points. */
-int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin,
-                     double cmax, const pp_report_set *set);
+int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin, double cmax,
+                     const pp_report_set *set);
 
 /* Active against total parameters of every passport on log axes, tokens
  * as marker area; undisclosed tokens drawn as such, passports without

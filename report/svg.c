@@ -76,9 +76,10 @@ static int inside(const struct rp_plot *p, double x, double y)
 void rp_svg_text(struct rp_plot *p, double x, double y, const char *anchor,
                  const char *cls, const char *text)
 {
-    pp_buf_printf(
-        p->out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\"%s%s%s>", x, y,
-        anchor, cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+    pp_buf_printf(p->out,
+                  "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\"%s%s%s>", x, y,
+                  anchor, cls ? " class=\"" : "", cls ? cls : "",
+                  cls ? "\"" : "");
     rp_xml_escape(p->out, text);
     pp_buf_puts(p->out, "</text>\n");
 }
@@ -98,7 +99,8 @@ void rp_svg_begin(struct rp_plot *p, pp_buf *out, int w, int h,
                   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                   "role=\"img\" aria-labelledby=\"t d\" "
                   "font-family=\"DejaVu Sans, Arial, sans-serif\" "
-                  "font-size=\"13\">\n<title id=\"t\">", w, h, w, h);
+                  "font-size=\"13\">\n<title id=\"t\">",
+                  w, h, w, h);
     rp_xml_escape(out, title);
     pp_buf_puts(out, "</title>\n<desc id=\"d\">");
     rp_xml_escape(out, desc);
@@ -148,16 +150,20 @@ void rp_svg_axes(struct rp_plot *p)
     pp_buf_puts(p->out, "<g stroke=\"#dddddd\" stroke-width=\"1\">\n");
     n = ticks(&p->x, v);
     for (size_t i = 0; i < n; i++)
-        pp_buf_printf(p->out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-                      "y2=\"%.2f\"/>\n", rp_svg_x(p, v[i]), p->top,
-                      rp_svg_x(p, v[i]), bottom);
+        pp_buf_printf(p->out,
+                      "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+                      "y2=\"%.2f\"/>\n",
+                      rp_svg_x(p, v[i]), p->top, rp_svg_x(p, v[i]), bottom);
     n = ticks(&p->y, v);
     for (size_t i = 0; i < n; i++)
-        pp_buf_printf(p->out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-                      "y2=\"%.2f\"/>\n", p->left, rp_svg_y(p, v[i]),
-                      p->left + p->width, rp_svg_y(p, v[i]));
+        pp_buf_printf(p->out,
+                      "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+                      "y2=\"%.2f\"/>\n",
+                      p->left, rp_svg_y(p, v[i]), p->left + p->width,
+                      rp_svg_y(p, v[i]));
     pp_buf_puts(p->out, "</g>\n");
-    pp_buf_printf(p->out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+    pp_buf_printf(p->out,
+                  "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
                   "height=\"%.2f\" fill=\"none\" stroke=\"#333333\"/>\n",
                   p->left, p->top, p->width, p->height);
     n = ticks(&p->x, v);
@@ -178,7 +184,8 @@ void rp_svg_axes(struct rp_plot *p)
     }
     rp_svg_text(p, p->left + p->width / 2, bottom + 44, "middle", "axis",
                 p->x.label);
-    pp_buf_printf(p->out, "<text class=\"axis\" text-anchor=\"middle\" "
+    pp_buf_printf(p->out,
+                  "<text class=\"axis\" text-anchor=\"middle\" "
                   "transform=\"translate(22 %.2f) rotate(-90)\">",
                   p->top + p->height / 2);
     rp_xml_escape(p->out, p->y.label);
@@ -198,9 +205,10 @@ void rp_svg_line(struct rp_plot *p, const double *xs, const double *ys,
             continue;
         }
         if (!open)
-            pp_buf_printf(p->out, "<polyline fill=\"none\" stroke=\"%s\" "
-                          "stroke-width=\"2\"%s%s%s points=\"", color,
-                          dash ? " stroke-dasharray=\"" : "",
+            pp_buf_printf(p->out,
+                          "<polyline fill=\"none\" stroke=\"%s\" "
+                          "stroke-width=\"2\"%s%s%s points=\"",
+                          color, dash ? " stroke-dasharray=\"" : "",
                           dash ? dash : "", dash ? "\"" : "");
         pp_buf_printf(p->out, "%s%.2f,%.2f", open ? " " : "", x, y);
         open = 1;
@@ -214,20 +222,24 @@ static void shape(pp_buf *out, double x, double y, char s, double r,
 {
     const char *fill = hollow ? "#ffffff" : color;
     if (s == 's')
-        pp_buf_printf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+        pp_buf_printf(out,
+                      "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
                       "height=\"%.2f\" fill=\"%s\" stroke=\"%s\" "
-                      "stroke-width=\"2\"/>\n", x - r, y - r, 2 * r, 2 * r,
-                      fill, color);
+                      "stroke-width=\"2\"/>\n",
+                      x - r, y - r, 2 * r, 2 * r, fill, color);
     else if (s == 'd')
-        pp_buf_printf(out, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f "
+        pp_buf_printf(out,
+                      "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f "
                       "%.2f,%.2f\" fill=\"%s\" stroke=\"%s\" "
-                      "stroke-width=\"2\"/>\n", x, y - r * 1.3, x + r * 1.3,
-                      y, x, y + r * 1.3, x - r * 1.3, y, fill, color);
+                      "stroke-width=\"2\"/>\n",
+                      x, y - r * 1.3, x + r * 1.3, y, x, y + r * 1.3,
+                      x - r * 1.3, y, fill, color);
     else
-        pp_buf_printf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" "
+        pp_buf_printf(out,
+                      "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" "
                       "fill=\"%s\" fill-opacity=\"%s\" stroke=\"%s\" "
-                      "stroke-width=\"2\"%s/>\n", x, y, r, fill,
-                      hollow ? "1" : "0.55", color,
+                      "stroke-width=\"2\"%s/>\n",
+                      x, y, r, fill, hollow ? "1" : "0.55", color,
                       hollow ? " stroke-dasharray=\"3 2\"" : "");
 }
 
@@ -263,8 +275,10 @@ static void place_label(struct rp_plot *p, double px, double py, double r,
     for (int ring = 0; ring < 7 && !found; ring++) {
         double dy = 14.0 * ring;
         const double cand[][2] = {
-            {r + 4, -r - 2 - dy},     {r + 4, r + 12 + dy},
-            {-(r + 4) - w, -r - 2 - dy}, {-(r + 4) - w, r + 12 + dy},
+            {r + 4, -r - 2 - dy},
+            {r + 4, r + 12 + dy},
+            {-(r + 4) - w, -r - 2 - dy},
+            {-(r + 4) - w, r + 12 + dy},
         };
         for (size_t k = 0; k < 4 && !found; k++) {
             struct rp_box b = {px + cand[k][0], py + cand[k][1] - h + 3,
@@ -281,7 +295,8 @@ static void place_label(struct rp_plot *p, double px, double py, double r,
     }
     take(p, best);
     if (fabs((best.y0 + best.y1) / 2 - py) > r + 14)
-        pp_buf_printf(p->out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+        pp_buf_printf(p->out,
+                      "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
                       "y2=\"%.2f\" stroke=\"#888888\" stroke-width=\"0.8\"/>\n",
                       px, py, best.x0 < px ? best.x1 : best.x0,
                       (best.y0 + best.y1) / 2);
@@ -309,14 +324,14 @@ void rp_svg_vline(struct rp_plot *p, double x, const char *color,
     double px = rp_svg_x(p, x);
     if (!isfinite(px) || px < p->left || px > p->left + p->width)
         return;
-    pp_buf_printf(p->out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+    pp_buf_printf(p->out,
+                  "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
                   "y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"%s%s%s/>\n",
                   px, p->top, px, p->top + p->height, color,
                   dash ? " stroke-dasharray=\"" : "", dash ? dash : "",
                   dash ? "\"" : "");
     if (label)
-        rp_svg_text(p, px + 5, p->top + p->height - 8, "start", "label",
-                    label);
+        rp_svg_text(p, px + 5, p->top + p->height - 8, "start", "label", label);
 }
 
 void rp_svg_legend(struct rp_plot *p, const char *color, const char *dash,
@@ -329,7 +344,8 @@ void rp_svg_legend(struct rp_plot *p, const char *color, const char *dash,
     if (marker)
         shape(p->out, x + 12, y - 4, marker, 5, color, dash != NULL);
     else
-        pp_buf_printf(p->out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+        pp_buf_printf(p->out,
+                      "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
                       "y2=\"%.2f\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n",
                       x, y - 4, x + 24, y - 4, color,
                       dash ? " stroke-dasharray=\"" : "", dash ? dash : "",

@@ -25,9 +25,9 @@
 /* ------------------------------------------------------------------ */
 
 struct lits {
-    char **v;   /* borrowed from the caller: lits[] */
+    char **v; /* borrowed from the caller: lits[] */
     size_t n, max;
-    int fail;   /* a literal could not be derived, or too many */
+    int fail; /* a literal could not be derived, or too many */
     int oom;
 };
 
@@ -261,12 +261,12 @@ struct out_node {
 };
 
 struct pp_litset {
-    pp_buf lits;      /* owned: the literals added, each: id, len, bytes */
+    pp_buf lits; /* owned: the literals added, each: id, len, bytes */
     size_t nstates;
     unsigned char cls[256]; /* byte -> class; 0: in no literal */
     size_t ncls;
-    int32_t *go;      /* owned: nstates * ncls transitions */
-    int32_t *out;     /* owned: per state, the first output node or -1 */
+    int32_t *go;            /* owned: nstates * ncls transitions */
+    int32_t *out;           /* owned: per state, the first output node or -1 */
     struct out_node *nodes; /* owned */
     size_t nnodes;
     int built;
@@ -337,8 +337,8 @@ int pp_litset_build(pp_litset *s)
         memcpy(h, p, sizeof(h));
         p += sizeof(h);
         for (size_t i = 0; i < h[1]; i++) {
-            int32_t *t = &s->go[(size_t)st * s->ncls +
-                                s->cls[(unsigned char)p[i]]];
+            int32_t *t =
+                &s->go[(size_t)st * s->ncls + s->cls[(unsigned char)p[i]]];
             if (*t < 0)
                 *t = (int32_t)n++;
             st = *t;

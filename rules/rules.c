@@ -35,12 +35,12 @@ static const char *const langs[] = {"en", "ru", "zh"};
 #define NLANG 3
 
 struct rule {
-    const cJSON *def;                /* borrowed from the catalogue docs */
-    pcre2_code *codes[NLANG][32];    /* owned */
+    const cJSON *def;             /* borrowed from the catalogue docs */
+    pcre2_code *codes[NLANG][32]; /* owned */
     size_t ncodes[NLANG];
-    size_t first;                    /* the number of its first pattern */
+    size_t first; /* the number of its first pattern */
     /* read once from `def`, borrowed from it */
-    int for_claims, for_prose;       /* applies_to */
+    int for_claims, for_prose; /* applies_to */
     const cJSON *levels;
     const char *id, *severity, *message, *section;
 };
@@ -48,13 +48,13 @@ struct rule {
 /* Scratch space of a scan (a scan is not reentrant; passport is
  * single-threaded). */
 struct scan_space {
-    pp_buf folded;        /* the text, folded for the prefilter */
-    unsigned char *mark;  /* per pattern: may match (prefilter) */
+    pp_buf folded;       /* the text, folded for the prefilter */
+    unsigned char *mark; /* per pattern: may match (prefilter) */
 };
 
 struct pp_rules {
-    cJSON *docs;   /* owned: the parsed files */
-    cJSON *list;   /* owned: the rules as data, for pp_rules_list */
+    cJSON *docs; /* owned: the parsed files */
+    cJSON *list; /* owned: the rules as data, for pp_rules_list */
     struct rule *rules;
     size_t count;
     pcre2_match_context *mctx;
@@ -64,9 +64,9 @@ struct pp_rules {
     /* The literal prefilter: which patterns can match a text.  Patterns
      * are numbered rule by rule, language by language. */
     size_t npatterns;
-    unsigned char *always; /* owned: per pattern, 1 = no literal, run it */
-    pp_litset *lits;       /* owned; NULL: run every pattern */
-    int prefilter;         /* on unless pp_rules_set_prefilter(r, 0) */
+    unsigned char *always;    /* owned: per pattern, 1 = no literal, run it */
+    pp_litset *lits;          /* owned; NULL: run every pattern */
+    int prefilter;            /* on unless pp_rules_set_prefilter(r, 0) */
     struct scan_space *space; /* owned */
 };
 
@@ -136,8 +136,7 @@ static const pp_schema *rules_schema(void)
 static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
 {
     const cJSON *pats = pp_json_get(ru->def, "patterns");
-    const char *id = pp_json_get(ru->def, "id")
-                         ->valuestring;
+    const char *id = pp_json_get(ru->def, "id")->valuestring;
     int bad = 0, any = 0;
     for (int l = 0; l < NLANG; l++) {
         const cJSON *list = pp_json_get(pats, langs[l]);
@@ -147,18 +146,18 @@ static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
         {
             int err;
             PCRE2_SIZE off;
-            pcre2_code *code = pcre2_compile(
-                (PCRE2_SPTR)p->valuestring, PCRE2_ZERO_TERMINATED,
-                PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS |
-                    PCRE2_MATCH_INVALID_UTF,
-                &err, &off, NULL);
+            pcre2_code *code =
+                pcre2_compile((PCRE2_SPTR)p->valuestring, PCRE2_ZERO_TERMINATED,
+                              PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS |
+                                  PCRE2_MATCH_INVALID_UTF,
+                              &err, &off, NULL);
             idx++;
             if (!code) {
                 PCRE2_UCHAR msg[256];
                 pcre2_get_error_message(err, msg, sizeof(msg));
                 pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
-                             "rule '%s': %s pattern %d: %s at offset %zu",
-                             id, langs[l], idx, (char *)msg, (size_t)off);
+                             "rule '%s': %s pattern %d: %s at offset %zu", id,
+                             langs[l], idx, (char *)msg, (size_t)off);
                 bad = 1;
                 continue;
             }
@@ -168,8 +167,8 @@ static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
         }
     }
     if (!any && !bad) {
-        pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
-                     "rule '%s': no patterns", id);
+        pp_diags_add(diags, PP_SEV_ERROR, file, NULL, "rule '%s': no patterns",
+                     id);
         bad = 1;
     }
     return bad ? PP_EINVALID : 0;
@@ -178,9 +177,8 @@ static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
 static int listed(const cJSON *list, const char *value)
 {
     const cJSON *e;
-    cJSON_ArrayForEach(e, list)
-        if (cJSON_IsString(e) && !strcmp(e->valuestring, value))
-            return 1;
+    cJSON_ArrayForEach(e, list) if (cJSON_IsString(e) &&
+                                    !strcmp(e->valuestring, value)) return 1;
     return 0;
 }
 
@@ -193,8 +191,7 @@ static const char *field(const cJSON *def, const char *name)
  * fields). */
 static void describe_rule(struct rule *ru)
 {
-    const cJSON *applies =
-        pp_json_get(ru->def, "applies_to");
+    const cJSON *applies = pp_json_get(ru->def, "applies_to");
     ru->for_claims = listed(applies, "claims");
     ru->for_prose = listed(applies, "prose");
     ru->levels = pp_json_get(ru->def, "levels");
@@ -219,22 +216,19 @@ static int build_prefilter(pp_rules *r)
     r->prefilter = 1;
     r->always = calloc(np ? np : 1, 1);
     r->space = calloc(1, sizeof(*r->space));
-    if (!r->always || !r->space ||
-        !(r->space->mark = calloc(np ? np : 1, 1)) ||
+    if (!r->always || !r->space || !(r->space->mark = calloc(np ? np : 1, 1)) ||
         pp_litset_new(&r->lits) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
     for (size_t i = 0; i < r->count; i++) {
-        const cJSON *pats =
-            pp_json_get(r->rules[i].def, "patterns");
+        const cJSON *pats = pp_json_get(r->rules[i].def, "patterns");
         for (int l = 0; l < NLANG; l++) {
             const cJSON *p;
-            cJSON_ArrayForEach(p, pp_json_get(pats,
-                                                                   langs[l]))
+            cJSON_ArrayForEach(p, pp_json_get(pats, langs[l]))
             {
                 char *lits[PP_LITERALS_MAX];
                 size_t n;
-                if (pp_literals_of(p->valuestring, lits, PP_LITERALS_MAX,
-                                   &n) < 0)
+                if (pp_literals_of(p->valuestring, lits, PP_LITERALS_MAX, &n) <
+                    0)
                     return PP_ENOMEM;
                 r->always[k] = n == 0;
                 for (size_t j = 0; j < n; j++) {
@@ -299,12 +293,11 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
         cJSON_AddItemToArray(r->docs, doc);
         cJSON_ArrayForEach(ru, pp_json_get(doc, "rules"))
         {
-            const char *id = pp_json_get(ru, "id")
-                                 ->valuestring;
+            const char *id = pp_json_get(ru, "id")->valuestring;
             cJSON *d;
             for (size_t k = 0; k < r->count; k++)
-                if (!strcmp(id, pp_json_get(
-                                    r->rules[k].def, "id")->valuestring)) {
+                if (!strcmp(id,
+                            pp_json_get(r->rules[k].def, "id")->valuestring)) {
                     pp_diags_add(diags, PP_SEV_ERROR, files[i], NULL,
                                  "rule '%s' is defined twice", id);
                     invalid = 1;
@@ -325,9 +318,7 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
             {
                 cJSON *l = cJSON_AddArrayToObject(d, "languages");
                 for (int k = 0; k < NLANG; k++)
-                    if (pp_json_get(
-                            pp_json_get(ru, "patterns"),
-                            langs[k]))
+                    if (pp_json_get(pp_json_get(ru, "patterns"), langs[k]))
                         cJSON_AddItemToArray(l, cJSON_CreateString(langs[k]));
             }
             cJSON_AddStringToObject(d, "file", files[i]);
@@ -364,8 +355,7 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n)
 {
-    return pp_rules_scan_folded(r, text, NULL, len, where, level, hits, max,
-                                n);
+    return pp_rules_scan_folded(r, text, NULL, len, where, level, hits, max, n);
 }
 
 int pp_rules_scan_folded(const pp_rules *r, const char *text,
@@ -408,8 +398,8 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
                 int rc;
                 if (filter && !r->always[this] && !sp->mark[this])
                     continue; /* none of its literals occurs */
-                rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0,
-                                 0, md, r->mctx);
+                rc = pcre2_match(ru->codes[l][k], (PCRE2_SPTR)text, len, 0, 0,
+                                 md, r->mctx);
                 if (rc >= 0) {
                     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
                     pp_rule_hit *h = &hits[(*n)++];
@@ -430,7 +420,7 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
         }
     }
     return limited ? pp_error_set(PP_ETOOBIG, "a rule pattern reached its "
-                                  "match limit")
+                                              "match limit")
                    : 0;
 }
 
@@ -440,12 +430,10 @@ int pp_rules_list_text(pp_buf *out, const pp_rules *r)
     cJSON_ArrayForEach(e, pp_rules_list(r))
     {
         const cJSON *l;
-        pp_buf_printf(out, "%s (%s; ",
-                      pp_json_get(e, "id")->valuestring,
+        pp_buf_printf(out, "%s (%s; ", pp_json_get(e, "id")->valuestring,
                       pp_json_get(e, "severity")->valuestring);
         cJSON_ArrayForEach(l, pp_json_get(e, "languages"))
-            pp_buf_printf(out, "%s%s", l->valuestring,
-                          l->next ? "," : "");
+            pp_buf_printf(out, "%s%s", l->valuestring, l->next ? "," : "");
         pp_buf_printf(out, ")\n    %s\n    [%s]\n",
                       pp_json_get(e, "message")->valuestring,
                       pp_json_get(e, "section")->valuestring);

@@ -50,12 +50,12 @@ size_t pp_rules_count(const pp_rules *r);
 const cJSON *pp_rules_list(const pp_rules *r);
 
 typedef struct pp_rule_hit {
-    const char *id;       /* borrowed from the catalogue */
+    const char *id; /* borrowed from the catalogue */
     const char *severity;
     const char *message;
     const char *section;
-    const char *lang;     /* the language whose pattern matched */
-    size_t start, end;    /* byte offsets of the match in the text */
+    const char *lang;  /* the language whose pattern matched */
+    size_t start, end; /* byte offsets of the match in the text */
 } pp_rule_hit;
 
 /* Scan `len` bytes of `text` with every rule that applies to `where`

@@ -82,10 +82,9 @@ int pp_fact_text_of(const cJSON *fact, pp_buf *out)
     }
     if (!cJSON_IsArray(value))
         return 0;
-    cJSON_ArrayForEach(c, value)
-        if (cJSON_IsString(c))
-            pp_buf_printf(out, "%s%s", out->len > start ? ", " : "",
-                          c->valuestring);
+    cJSON_ArrayForEach(c, value) if (cJSON_IsString(c))
+        pp_buf_printf(out, "%s%s", out->len > start ? ", " : "",
+                      c->valuestring);
     return 1;
 }
 
@@ -212,9 +211,9 @@ static const struct {
     const char *unit;
     const char *shown;
 } unit_names[] = {
-    {"param", "parameters"}, {"token", "tokens"}, {"device", "devices"},
-    {"expert", "experts"},   {"spike", "spikes"},
-    {"token/param", "tokens per parameter"},
+    {"param", "parameters"}, {"token", "tokens"},
+    {"device", "devices"},   {"expert", "experts"},
+    {"spike", "spikes"},     {"token/param", "tokens per parameter"},
 };
 
 int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit)

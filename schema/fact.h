@@ -23,9 +23,9 @@
 
 /* Whether a passport speaks of a fact. */
 typedef enum pp_fact_state {
-    PP_FACT_ABSENT = 0,  /* the passport does not record it */
-    PP_FACT_DISCLOSED,   /* a source gives it */
-    PP_FACT_UNDISCLOSED  /* on record as not disclosed by any source */
+    PP_FACT_ABSENT = 0, /* the passport does not record it */
+    PP_FACT_DISCLOSED,  /* a source gives it */
+    PP_FACT_UNDISCLOSED /* on record as not disclosed by any source */
 } pp_fact_state;
 
 /* A disclosed numeric fact, as reported. */

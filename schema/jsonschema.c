@@ -49,29 +49,52 @@ struct pp_schema {
 /* Compilation: check keywords, compile patterns, resolve $refs       */
 /* ------------------------------------------------------------------ */
 
-enum kw_kind { KW_ANNOTATION, KW_VALUE, KW_SCHEMA, KW_SCHEMA_MAP,
-               KW_SCHEMA_LIST };
+enum kw_kind {
+    KW_ANNOTATION,
+    KW_VALUE,
+    KW_SCHEMA,
+    KW_SCHEMA_MAP,
+    KW_SCHEMA_LIST
+};
 
 static const struct {
     const char *name;
     enum kw_kind kind;
 } keywords[] = {
-    {"$schema", KW_ANNOTATION}, {"$id", KW_ANNOTATION},
-    {"$comment", KW_ANNOTATION}, {"title", KW_ANNOTATION},
-    {"description", KW_ANNOTATION}, {"default", KW_ANNOTATION},
+    {"$schema", KW_ANNOTATION},
+    {"$id", KW_ANNOTATION},
+    {"$comment", KW_ANNOTATION},
+    {"title", KW_ANNOTATION},
+    {"description", KW_ANNOTATION},
+    {"default", KW_ANNOTATION},
     {"examples", KW_ANNOTATION},
-    {"type", KW_VALUE}, {"enum", KW_VALUE}, {"const", KW_VALUE},
-    {"required", KW_VALUE}, {"minItems", KW_VALUE}, {"maxItems", KW_VALUE},
-    {"uniqueItems", KW_VALUE}, {"minLength", KW_VALUE},
-    {"maxLength", KW_VALUE}, {"pattern", KW_VALUE}, {"minimum", KW_VALUE},
-    {"maximum", KW_VALUE}, {"exclusiveMinimum", KW_VALUE},
-    {"exclusiveMaximum", KW_VALUE}, {"maxProperties", KW_VALUE},
+    {"type", KW_VALUE},
+    {"enum", KW_VALUE},
+    {"const", KW_VALUE},
+    {"required", KW_VALUE},
+    {"minItems", KW_VALUE},
+    {"maxItems", KW_VALUE},
+    {"uniqueItems", KW_VALUE},
+    {"minLength", KW_VALUE},
+    {"maxLength", KW_VALUE},
+    {"pattern", KW_VALUE},
+    {"minimum", KW_VALUE},
+    {"maximum", KW_VALUE},
+    {"exclusiveMinimum", KW_VALUE},
+    {"exclusiveMaximum", KW_VALUE},
+    {"maxProperties", KW_VALUE},
     {"$ref", KW_VALUE},
-    {"properties", KW_SCHEMA_MAP}, {"$defs", KW_SCHEMA_MAP},
-    {"additionalProperties", KW_SCHEMA}, {"propertyNames", KW_SCHEMA},
-    {"items", KW_SCHEMA}, {"not", KW_SCHEMA}, {"if", KW_SCHEMA},
-    {"then", KW_SCHEMA}, {"else", KW_SCHEMA},
-    {"allOf", KW_SCHEMA_LIST}, {"anyOf", KW_SCHEMA_LIST},
+    {"properties", KW_SCHEMA_MAP},
+    {"$defs", KW_SCHEMA_MAP},
+    {"additionalProperties", KW_SCHEMA},
+    {"propertyNames", KW_SCHEMA},
+    {"items", KW_SCHEMA},
+    {"not", KW_SCHEMA},
+    {"if", KW_SCHEMA},
+    {"then", KW_SCHEMA},
+    {"else", KW_SCHEMA},
+    {"allOf", KW_SCHEMA_LIST},
+    {"anyOf", KW_SCHEMA_LIST},
     {"oneOf", KW_SCHEMA_LIST},
 };
 
@@ -95,8 +118,8 @@ static const cJSON *resolve_ref(const cJSON *root, const char *ref)
 }
 
 /* ECMA-262's white space and line terminators, which its \\s matches. */
-#define ECMA_SPACE                                                           \
-    "\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}"          \
+#define ECMA_SPACE                                                             \
+    "\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}"           \
     "\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
 
 /* A JSON Schema pattern is an ECMA-262 regular expression, whose \\d and
@@ -177,8 +200,10 @@ static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
                             MAX_PATTERNS);
     if (ecma_to_pcre2(node->valuestring, &pcre, &bad) < 0) {
         pp_buf_dispose(&pcre);
-        return pp_error_set(PP_EINVALID, "%s: %s: unsupported pattern: %.2s "
-                            "inside a character class", name, ptr, bad);
+        return pp_error_set(PP_EINVALID,
+                            "%s: %s: unsupported pattern: %.2s "
+                            "inside a character class",
+                            name, ptr, bad);
     }
     code = pcre2_compile((PCRE2_SPTR)pp_buf_cstr(&pcre), PCRE2_ZERO_TERMINATED,
                          PCRE2_UTF | PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
@@ -186,8 +211,10 @@ static int add_pattern(pp_schema *s, const cJSON *node, const char *name,
     if (!code) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(err, msg, sizeof(msg));
-        return pp_error_set(PP_EINVALID, "%s: %s: bad pattern at offset %zu: "
-                            "%s", name, ptr, (size_t)off, (char *)msg);
+        return pp_error_set(PP_EINVALID,
+                            "%s: %s: bad pattern at offset %zu: "
+                            "%s",
+                            name, ptr, (size_t)off, (char *)msg);
     }
     /* JIT is an optimisation: fall back to the interpreter if absent. */
     (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
@@ -225,8 +252,10 @@ static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
     if (cJSON_IsBool(node))
         return 0;
     if (!cJSON_IsObject(node))
-        return pp_error_set(PP_EINVALID, "%s: %s: a schema must be an object "
-                            "or a boolean", name, ptr->len ? ptr->ptr : "/");
+        return pp_error_set(PP_EINVALID,
+                            "%s: %s: a schema must be an object "
+                            "or a boolean",
+                            name, ptr->len ? ptr->ptr : "/");
     for (const cJSON *kw = node->child; kw && rc == 0; kw = kw->next) {
         int k = kw_lookup(kw->string);
         if (pp_json_pointer_push(ptr, kw->string) < 0)
@@ -237,9 +266,7 @@ static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
             break;
         }
         switch (keywords[k].kind) {
-        case KW_SCHEMA:
-            rc = check_schema(s, kw, ptr, name);
-            break;
+        case KW_SCHEMA: rc = check_schema(s, kw, ptr, name); break;
         case KW_SCHEMA_MAP:
             if (!cJSON_IsObject(kw)) {
                 rc = pp_error_set(PP_EINVALID, "%s: %s: expected an object",
@@ -257,8 +284,10 @@ static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
             break;
         case KW_SCHEMA_LIST:
             if (!cJSON_IsArray(kw) || !kw->child) {
-                rc = pp_error_set(PP_EINVALID, "%s: %s: expected a non-empty "
-                                  "array of schemas", name, ptr->ptr);
+                rc = pp_error_set(PP_EINVALID,
+                                  "%s: %s: expected a non-empty "
+                                  "array of schemas",
+                                  name, ptr->ptr);
                 break;
             }
             {
@@ -278,19 +307,21 @@ static int check_schema(pp_schema *s, const cJSON *node, pp_buf *ptr,
             else if (strcmp(kw->string, "$ref") == 0 &&
                      (!cJSON_IsString(kw) ||
                       !resolve_ref(s->doc, kw->valuestring)))
-                rc = pp_error_set(PP_EINVALID, "%s: %s: unresolvable $ref "
+                rc = pp_error_set(PP_EINVALID,
+                                  "%s: %s: unresolvable $ref "
                                   "(only \"#\" and \"#/$defs/NAME\" are "
-                                  "supported)", name, ptr->ptr);
-            else if (strcmp(kw->string, "required") == 0 &&
-                     !cJSON_IsArray(kw))
+                                  "supported)",
+                                  name, ptr->ptr);
+            else if (strcmp(kw->string, "required") == 0 && !cJSON_IsArray(kw))
                 rc = pp_error_set(PP_EINVALID, "%s: %s: expected an array",
                                   name, ptr->ptr);
             else if (is_count_keyword(kw->string) && !is_count(kw))
-                rc = pp_error_set(PP_EINVALID, "%s: %s: expected a "
-                                  "non-negative integer", name, ptr->ptr);
+                rc = pp_error_set(PP_EINVALID,
+                                  "%s: %s: expected a "
+                                  "non-negative integer",
+                                  name, ptr->ptr);
             break;
-        case KW_ANNOTATION:
-            break;
+        case KW_ANNOTATION: break;
         }
         ptr->len = mark;
         ptr->ptr[mark] = '\0';
@@ -354,17 +385,17 @@ struct vctx {
     const pp_schema *s;
     const char *file;
     pp_diags *diags;
-    pp_buf ptr;          /* JSON pointer of the current instance */
-    int quiet;           /* > 0 inside anyOf/oneOf/not/if: record nothing */
-    const char *reason;  /* description of the innermost then/else branch */
-    int depth;           /* $refs followed on the current value */
+    pp_buf ptr;         /* JSON pointer of the current instance */
+    int quiet;          /* > 0 inside anyOf/oneOf/not/if: record nothing */
+    const char *reason; /* description of the innermost then/else branch */
+    int depth;          /* $refs followed on the current value */
     int nomem;
 };
 
 static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst);
 
-__attribute__((format(printf, 3, 4)))
-static void report(struct vctx *v, const char *child, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void
+report(struct vctx *v, const char *child, const char *fmt, ...)
 {
     pp_buf msg = PP_BUF_INIT;
     size_t mark = v->ptr.len;
@@ -388,8 +419,7 @@ static void report(struct vctx *v, const char *child, const char *fmt, ...)
             goto done;
     }
     if (pp_diags_add(v->diags, PP_SEV_ERROR, v->file,
-                     v->ptr.len ? v->ptr.ptr : "", "%s",
-                     pp_buf_cstr(&msg)) < 0)
+                     v->ptr.len ? v->ptr.ptr : "", "%s", pp_buf_cstr(&msg)) < 0)
         v->nomem = 1;
 done:
     v->ptr.len = mark;
@@ -406,13 +436,20 @@ static int is_integer(const cJSON *n)
 
 static int type_matches(const char *t, const cJSON *inst)
 {
-    if (strcmp(t, "object") == 0) return cJSON_IsObject(inst);
-    if (strcmp(t, "array") == 0) return cJSON_IsArray(inst);
-    if (strcmp(t, "string") == 0) return cJSON_IsString(inst);
-    if (strcmp(t, "number") == 0) return cJSON_IsNumber(inst);
-    if (strcmp(t, "integer") == 0) return is_integer(inst);
-    if (strcmp(t, "boolean") == 0) return cJSON_IsBool(inst);
-    if (strcmp(t, "null") == 0) return cJSON_IsNull(inst);
+    if (strcmp(t, "object") == 0)
+        return cJSON_IsObject(inst);
+    if (strcmp(t, "array") == 0)
+        return cJSON_IsArray(inst);
+    if (strcmp(t, "string") == 0)
+        return cJSON_IsString(inst);
+    if (strcmp(t, "number") == 0)
+        return cJSON_IsNumber(inst);
+    if (strcmp(t, "integer") == 0)
+        return is_integer(inst);
+    if (strcmp(t, "boolean") == 0)
+        return cJSON_IsBool(inst);
+    if (strcmp(t, "null") == 0)
+        return cJSON_IsNull(inst);
     return 0;
 }
 
@@ -525,22 +562,17 @@ static int validate_object(struct vctx *v, const cJSON *schema,
                            const cJSON *inst)
 {
     const cJSON *props = pp_json_get(schema, "properties");
-    const cJSON *addl = pp_json_get(schema,
-                                                         "additionalProperties");
-    const cJSON *names = pp_json_get(schema,
-                                                          "propertyNames");
+    const cJSON *addl = pp_json_get(schema, "additionalProperties");
+    const cJSON *names = pp_json_get(schema, "propertyNames");
     const cJSON *req = pp_json_get(schema, "required");
-    const cJSON *maxp = pp_json_get(schema,
-                                                         "maxProperties");
+    const cJSON *maxp = pp_json_get(schema, "maxProperties");
     int errors = 0;
     size_t mark = v->ptr.len;
 
     if (cJSON_IsArray(req)) {
         for (const cJSON *r = req->child; r; r = r->next) {
-            if (cJSON_IsString(r) &&
-                !pp_json_get(inst, r->valuestring)) {
-                report(v, NULL, "missing required field '%s'",
-                       r->valuestring);
+            if (cJSON_IsString(r) && !pp_json_get(inst, r->valuestring)) {
+                report(v, NULL, "missing required field '%s'", r->valuestring);
                 errors++;
             }
         }
@@ -551,9 +583,7 @@ static int validate_object(struct vctx *v, const cJSON *schema,
         errors++;
     }
     for (const cJSON *m = inst->child; m; m = m->next) {
-        const cJSON *sub = props ? pp_json_get(
-                                       props, m->string)
-                                 : NULL;
+        const cJSON *sub = props ? pp_json_get(props, m->string) : NULL;
         if (names) {
             cJSON *key = cJSON_CreateString(m->string);
             int ok = key ? probe(v, names, key) : 0;
@@ -582,8 +612,7 @@ static int validate_object(struct vctx *v, const cJSON *schema,
     return errors;
 }
 
-static unsigned long long fnv(unsigned long long h, const void *p,
-                              size_t n)
+static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
 {
     const unsigned char *c = p;
     for (size_t i = 0; i < n; i++)
@@ -618,9 +647,9 @@ static unsigned long long json_hash(const cJSON *x)
     if (cJSON_IsObject(x)) {
         unsigned long long sum = 0;
         for (const cJSON *c = x->child; c; c = c->next)
-            sum += mix(fnv(1469598103934665603ULL, c->string,
-                           strlen(c->string)) ^
-                       json_hash(c));
+            sum +=
+                mix(fnv(1469598103934665603ULL, c->string, strlen(c->string)) ^
+                    json_hash(c));
         return mix(h ^ sum);
     }
     return h;
@@ -751,8 +780,8 @@ static int validate_string(struct vctx *v, const cJSON *schema,
 static int validate_number(struct vctx *v, const cJSON *schema,
                            const cJSON *inst)
 {
-    static const char *const kws[] = {"minimum", "maximum",
-                                      "exclusiveMinimum", "exclusiveMaximum"};
+    static const char *const kws[] = {"minimum", "maximum", "exclusiveMinimum",
+                                      "exclusiveMaximum"};
     double x = inst->valuedouble;
     int errors = 0;
 
@@ -773,7 +802,11 @@ static int validate_number(struct vctx *v, const cJSON *schema,
         pp_num_canonical(b->valuedouble, lim);
         pp_num_canonical(x, got);
         report(v, NULL, "%s is out of range: expected %s %s", got,
-               k == 0 ? ">=" : k == 1 ? "<=" : k == 2 ? ">" : "<", lim);
+               k == 0   ? ">="
+               : k == 1 ? "<="
+               : k == 2 ? ">"
+                        : "<",
+               lim);
         errors++;
     }
     return errors;
@@ -817,18 +850,18 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
             else
                 for (const cJSON *t = kw->child; t; t = t->next)
                     pp_buf_printf(&want, "%s%s", t->valuestring,
-                                  !t->next ? "" : t->next->next ? ", " : " or ");
+                                  !t->next        ? ""
+                                  : t->next->next ? ", "
+                                                  : " or ");
             report(v, NULL, "expected %s, got %s", pp_buf_cstr(&want),
-                   cJSON_IsNumber(inst) && strstr(pp_buf_cstr(&want),
-                                                  "integer")
+                   cJSON_IsNumber(inst) && strstr(pp_buf_cstr(&want), "integer")
                        ? "a non-integer number"
                        : pp_json_type_name(inst));
             pp_buf_dispose(&want);
             return errors + 1; /* nothing else is meaningful */
         }
     }
-    if ((kw = pp_json_get(schema, "const")) &&
-        !json_equal(kw, inst)) {
+    if ((kw = pp_json_get(schema, "const")) && !json_equal(kw, inst)) {
         pp_buf a = PP_BUF_INIT, b = PP_BUF_INIT;
         describe(&a, kw);
         describe(&b, inst);
@@ -886,21 +919,21 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
         for (const cJSON *c = kw->child; c; c = c->next)
             n += probe(v, c, inst);
         if (n != 1) {
-            report(v, NULL, n ? "matches more than one allowed form"
-                              : "does not match any allowed form");
+            report(v, NULL,
+                   n ? "matches more than one allowed form"
+                     : "does not match any allowed form");
             errors++;
         }
     }
-    if ((kw = pp_json_get(schema, "not")) &&
-        probe(v, kw, inst)) {
+    if ((kw = pp_json_get(schema, "not")) && probe(v, kw, inst)) {
         const char *d = desc_of(kw);
         report(v, NULL, "matches a forbidden form%s%s", d ? ": " : "",
                d ? d : "");
         errors++;
     }
     if ((kw = pp_json_get(schema, "if"))) {
-        const cJSON *branch = pp_json_get(
-            schema, probe(v, kw, inst) ? "then" : "else");
+        const cJSON *branch =
+            pp_json_get(schema, probe(v, kw, inst) ? "then" : "else");
         if (branch) {
             const char *saved = v->reason;
             const char *d = desc_of(branch);
@@ -913,8 +946,8 @@ static int validate(struct vctx *v, const cJSON *schema, const cJSON *inst)
     return errors;
 }
 
-int pp_schema_validate(const pp_schema *s, const cJSON *doc,
-                       const char *file, pp_diags *diags)
+int pp_schema_validate(const pp_schema *s, const cJSON *doc, const char *file,
+                       pp_diags *diags)
 {
     struct vctx v = {0};
     int errors;

@@ -40,7 +40,7 @@ const cJSON *pp_schema_document(const pp_schema *s);
 /* Validate `doc`, appending one error per violation to `diags`, each with
  * `file` and the JSON pointer of the offending value.  Returns the number
  * of errors added (0: valid) or PP_ENOMEM. */
-int pp_schema_validate(const pp_schema *s, const cJSON *doc,
-                       const char *file, pp_diags *diags);
+int pp_schema_validate(const pp_schema *s, const cJSON *doc, const char *file,
+                       pp_diags *diags);
 
 #endif

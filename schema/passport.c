@@ -24,7 +24,7 @@ extern const unsigned char pp_schema_text[];
 extern const size_t pp_schema_text_len;
 
 struct pp_passport {
-    cJSON *doc;  /* owned; valid against the schema */
+    cJSON *doc;       /* owned; valid against the schema */
     const char *id;   /* borrowed from doc */
     const char *name; /* borrowed from doc */
 };
@@ -59,8 +59,7 @@ const cJSON *pp_vocab(void)
     const cJSON *props, *facts;
     if (!s)
         return NULL;
-    props = pp_json_get(pp_schema_document(s),
-                                             "properties");
+    props = pp_json_get(pp_schema_document(s), "properties");
     facts = pp_json_get(props, "facts");
     return pp_json_get(facts, "properties");
 }
@@ -92,9 +91,8 @@ struct sem {
     int errors;
 };
 
-__attribute__((format(printf, 3, 4)))
-static void sem_error(struct sem *s, const char *pointer, const char *fmt,
-                      ...)
+__attribute__((format(printf, 3, 4))) static void
+sem_error(struct sem *s, const char *pointer, const char *fmt, ...)
 {
     pp_buf msg = PP_BUF_INIT;
     va_list ap;
@@ -188,8 +186,7 @@ static void check_not_above(struct sem *s, const cJSON *facts,
                             const char *small, const char *big)
 {
     double a, b;
-    if (fact_number(facts, small, &a) && fact_number(facts, big, &b) &&
-        a > b) {
+    if (fact_number(facts, small, &a) && fact_number(facts, big, &b) && a > b) {
         char ptr[96], x[32], y[32];
         snprintf(ptr, sizeof(ptr), "/facts/%s/value", small);
         pp_num_canonical(a, x);
@@ -283,7 +280,8 @@ static void check_vocab_refs(struct sem *s, const cJSON *doc)
             }
             if (!found) {
                 snprintf(ptr, sizeof(ptr), "/boundaries/%d/about", i);
-                sem_error(s, ptr, "'%s' is neither a claim id of this passport "
+                sem_error(s, ptr,
+                          "'%s' is neither a claim id of this passport "
                           "nor a fact of the vocabulary",
                           about->valuestring);
             }
@@ -312,12 +310,9 @@ static int check_semantics(const cJSON *doc, const char *file,
                   "(a passport is stored as <id>.json)",
                   id->valuestring, expect_id);
     check_unique_ids(&s, s.sources, "sources");
-    check_unique_ids(&s, pp_json_get(doc, "claims"),
-                     "claims");
-    check_unique_ids(&s, pp_json_get(doc, "unknowns"),
-                     "unknowns");
-    check_unique_ids(&s, pp_json_get(doc, "boundaries"),
-                     "boundaries");
+    check_unique_ids(&s, pp_json_get(doc, "claims"), "claims");
+    check_unique_ids(&s, pp_json_get(doc, "unknowns"), "unknowns");
+    check_unique_ids(&s, pp_json_get(doc, "boundaries"), "boundaries");
     if (pp_buf_grow(&s.ptr, 128) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
     check_source_refs(&s, doc);
@@ -367,8 +362,7 @@ int pp_passport_load_buffer(pp_passport **out, const char *data, size_t len,
     }
     if (!cJSON_IsObject(doc)) {
         pp_diags_add(diags, PP_SEV_ERROR, name, "",
-                     "expected a JSON object, got %s",
-                     pp_json_type_name(doc));
+                     "expected a JSON object, got %s", pp_json_type_name(doc));
         cJSON_Delete(doc);
         return PP_EINVALID;
     }
@@ -402,8 +396,7 @@ char *pp_passport_expected_id(const char *path)
     return strdup("");
 }
 
-int pp_passport_load_file(pp_passport **out, const char *path,
-                          pp_diags *diags)
+int pp_passport_load_file(pp_passport **out, const char *path, pp_diags *diags)
 {
     pp_buf data = PP_BUF_INIT;
     char *expect = NULL;
@@ -430,9 +423,18 @@ void pp_passport_free(pp_passport *p)
     free(p);
 }
 
-const char *pp_passport_id(const pp_passport *p) { return p->id; }
-const char *pp_passport_name(const pp_passport *p) { return p->name; }
-const cJSON *pp_passport_json(const pp_passport *p) { return p->doc; }
+const char *pp_passport_id(const pp_passport *p)
+{
+    return p->id;
+}
+const char *pp_passport_name(const pp_passport *p)
+{
+    return p->name;
+}
+const cJSON *pp_passport_json(const pp_passport *p)
+{
+    return p->doc;
+}
 
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)
 {
@@ -495,28 +497,86 @@ done:
  * in reading order.  Keys not listed (fact names, role names, hyper-
  * parameter names) sort by name after the listed ones. */
 static const char *const key_order[] = {
-    "passport", "format", "id", "name", "aliases", "developer", "kind", "family",
-    "summary", "dates", "sources", "facts", "precision", "optimizer",
-    "stability", "claims", "unknowns", "boundaries",
+    "passport",
+    "format",
+    "id",
+    "name",
+    "aliases",
+    "developer",
+    "kind",
+    "family",
+    "summary",
+    "dates",
+    "sources",
+    "facts",
+    "precision",
+    "optimizer",
+    "stability",
+    "claims",
+    "unknowns",
+    "boundaries",
     /* dates */
-    "announced", "report", "weights", "evaluated", "as_of",
+    "announced",
+    "report",
+    "weights",
+    "evaluated",
+    "as_of",
     /* sources */
-    "priority", "title", "url", "arxiv", "date",
+    "priority",
+    "title",
+    "url",
+    "arxiv",
+    "date",
     /* claims, unknowns, boundaries, headline */
-    "text", "fact", "about", "not", "hypothesis", "scope",
+    "text",
+    "fact",
+    "about",
+    "not",
+    "hypothesis",
+    "scope",
     /* facts */
-    "value", "unit", "qualifier", "sig_digits", "reported", "basis",
+    "value",
+    "unit",
+    "qualifier",
+    "sig_digits",
+    "reported",
+    "basis",
     "status",
     /* evidence */
-    "source", "section", "quote", "level", "provenance", "via",
+    "source",
+    "section",
+    "quote",
+    "level",
+    "provenance",
+    "via",
     /* precision */
-    "headline", "roles", "formats", "stage", "scaling",
-    "operand", "granularity", "shape", "block_size", "scale_format", "axis",
-    "promotion_interval", "accumulator_bits", "rounding",
+    "headline",
+    "roles",
+    "formats",
+    "stage",
+    "scaling",
+    "operand",
+    "granularity",
+    "shape",
+    "block_size",
+    "scale_format",
+    "axis",
+    "promotion_interval",
+    "accumulator_bits",
+    "rounding",
     /* optimizer, stability */
-    "groups", "params", "hyper", "mechanisms", "events",
-    "at_tokens", "detail", "cause", "resolution",
-    "supports", "note", "evidence",
+    "groups",
+    "params",
+    "hyper",
+    "mechanisms",
+    "events",
+    "at_tokens",
+    "detail",
+    "cause",
+    "resolution",
+    "supports",
+    "note",
+    "evidence",
 };
 
 #define NKEYS (sizeof(key_order) / sizeof(key_order[0]))

@@ -32,8 +32,7 @@ typedef struct pp_passport pp_passport;
  * reasons appended to `diags`; PP_ETOOBIG / PP_EIO / PP_ENOTFOUND when the
  * file cannot be read (message in pp_error_last()).  *out is NULL on any
  * failure: an invalid passport is never handed out. */
-int pp_passport_load_file(pp_passport **out, const char *path,
-                          pp_diags *diags);
+int pp_passport_load_file(pp_passport **out, const char *path, pp_diags *diags);
 
 /* Same for `len` bytes already in memory.  `name` is used in messages;
  * `expect_id` (may be NULL) is the id the file name implies. */

@@ -58,8 +58,7 @@ static void one_scaling(pp_buf *out, const cJSON *sc)
     if (cJSON_IsArray(shape)) {
         pp_buf_putc(out, ' ');
         cJSON_ArrayForEach(c, shape)
-            pp_buf_printf(out, "%d%s", (int)c->valuedouble,
-                          c->next ? "x" : "");
+            pp_buf_printf(out, "%d%s", (int)c->valuedouble, c->next ? "x" : "");
     }
     if (cJSON_IsNumber(bs))
         pp_buf_printf(out, ", blocks of %d", (int)bs->valuedouble);
@@ -110,8 +109,7 @@ void pp_render_evidence_lines(pp_buf *out, const cJSON *list,
 int pp_render_field(pp_buf *out, const char *key, const cJSON *value)
 {
     if (!strncmp(key, "facts/", 6) && cJSON_IsObject(value)) {
-        const cJSON *ev = cJSON_GetArrayItem(pp_json_get(value, "evidence"),
-                                             0);
+        const cJSON *ev = cJSON_GetArrayItem(pp_json_get(value, "evidence"), 0);
         pp_render_fact_value(out, value);
         if (ev) {
             pp_buf_puts(out, "  ");
@@ -138,8 +136,7 @@ int pp_render_conflicts(pp_buf *out, const cJSON *conflicts)
         const char *tc = pp_json_str(c, "theirs_commit", "");
         const char *why = pp_json_str(c, "reason", NULL);
         static const char *const sides[] = {"base", "ours", "theirs"};
-        pp_buf_printf(out, "conflict: %s %s\n",
-                      pp_json_str(c, "passport", ""),
+        pp_buf_printf(out, "conflict: %s %s\n", pp_json_str(c, "passport", ""),
                       !strcmp(field, "*") ? "(the whole passport)" : field);
         if (why)
             pp_buf_printf(out, "  reason: %s\n", why);
@@ -171,8 +168,7 @@ static const cJSON *role_names(void)
 {
     const cJSON *root = pp_schema_document(pp_passport_schema());
     const cJSON *prec = pp_json_get(pp_json_get(root, "$defs"), "precision");
-    const cJSON *roles = pp_json_get(pp_json_get(prec, "properties"),
-                                     "roles");
+    const cJSON *roles = pp_json_get(pp_json_get(prec, "properties"), "roles");
     return pp_json_get(pp_json_get(roles, "propertyNames"), "enum");
 }
 
@@ -198,8 +194,7 @@ static int entry_json(pp_buf *out, const pp_passport *p, const char *name,
 {
     static const char *const keys[] = {"level", "provenance", "source",
                                        "section", "quote"};
-    const cJSON *first = cJSON_GetArrayItem(pp_json_get(entry, "evidence"),
-                                            0);
+    const cJSON *first = cJSON_GetArrayItem(pp_json_get(entry, "evidence"), 0);
     cJSON *o = cJSON_Duplicate(entry, 1);
     int rc;
 
@@ -233,8 +228,7 @@ static void fact_text(pp_buf *out, const pp_passport *p, const char *name,
     pp_buf_putc(out, '\n');
     if (note)
         pp_buf_printf(out, "  note: %s\n", note);
-    pp_render_evidence_lines(out, pp_json_get(f, "evidence"),
-                             "  evidence: ");
+    pp_render_evidence_lines(out, pp_json_get(f, "evidence"), "  evidence: ");
 }
 
 void pp_render_formats(pp_buf *out, const cJSON *formats)
@@ -268,8 +262,7 @@ static void role_text(pp_buf *out, const pp_passport *p, const char *name,
                       (int)pi->valuedouble);
     if (note)
         pp_buf_printf(out, "  note: %s\n", note);
-    pp_render_evidence_lines(out, pp_json_get(r, "evidence"),
-                             "  evidence: ");
+    pp_render_evidence_lines(out, pp_json_get(r, "evidence"), "  evidence: ");
 }
 
 int pp_render_entry(pp_buf *out, const pp_passport *p, const char *name,
@@ -284,11 +277,13 @@ int pp_render_entry(pp_buf *out, const pp_passport *p, const char *name,
                                 pp_passport_id(p), name);
     } else {
         const cJSON *prec = pp_json_get(pp_passport_json(p), "precision");
-        const char *role = strncmp(name, "precision.", 10) == 0 ? name + 10
-                                                                : name;
+        const char *role =
+            strncmp(name, "precision.", 10) == 0 ? name + 10 : name;
         if (!(entry = pp_json_get(pp_json_get(prec, "roles"), role)))
-            return pp_error_set(PP_ENOTFOUND, "%s records no precision role "
-                                "'%s'", pp_passport_id(p), role);
+            return pp_error_set(PP_ENOTFOUND,
+                                "%s records no precision role "
+                                "'%s'",
+                                pp_passport_id(p), role);
     }
     if (style == PP_RENDER_JSON)
         return entry_json(out, p, name, entry);
@@ -304,16 +299,28 @@ int pp_render_entry(pp_buf *out, const pp_passport *p, const char *name,
 /* ------------------------------------------------------------------ */
 
 const char *const pp_render_list_fields[] = {
-    "aliases", "developer", "kind", "family", "facts/params.total",
-    "facts/params.active", "facts/training.tokens", "facts/context.length",
+    "aliases",
+    "developer",
+    "kind",
+    "family",
+    "facts/params.total",
+    "facts/params.active",
+    "facts/training.tokens",
+    "facts/context.length",
     NULL,
 };
 
 static const char *const headline_facts[] = {
-    "params.total", "params.active", "training.tokens", "context.length",
+    "params.total",
+    "params.active",
+    "training.tokens",
+    "context.length",
 };
 static const char *const headline_titles[] = {
-    "TOTAL", "ACTIVE", "TOKENS", "CONTEXT",
+    "TOTAL",
+    "ACTIVE",
+    "TOKENS",
+    "CONTEXT",
 };
 #define NHEAD (sizeof(headline_facts) / sizeof(headline_facts[0]))
 
@@ -403,8 +410,7 @@ int pp_render_list(pp_buf *out, const cJSON *items, pp_render_style style)
         return 0;
     }
     arr = cJSON_CreateArray();
-    cJSON_ArrayForEach(it, items)
-        cJSON_AddItemToArray(arr, list_item(it));
+    cJSON_ArrayForEach(it, items) cJSON_AddItemToArray(arr, list_item(it));
     rc = pp_passport_canonical(arr, out);
     cJSON_Delete(arr);
     return rc;

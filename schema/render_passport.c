@@ -121,8 +121,7 @@ static void precision(pp_buf *out, const cJSON *prec)
     heading(out, "Precision roles");
     if (head)
         headline(out, head);
-    cJSON_ArrayForEach(r, pp_json_get(prec, "roles"))
-        role(out, r);
+    cJSON_ArrayForEach(r, pp_json_get(prec, "roles")) role(out, r);
 }
 
 /* Hyperparameters: "lr=2e-4, beta1=0.9, nesterov=true". */

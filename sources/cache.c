@@ -62,7 +62,7 @@ static int make_dir(const char *path)
 
 int pp_cache_open(pp_cache **out, const char *reg_path)
 {
-    static const char *const subdirs[] = {"blobs", "text", "meta",
+    static const char *const subdirs[] = {"blobs",       "text",     "meta",
                                           "meta/source", "meta/url", "tmp"};
     pp_buf b = PP_BUF_INIT;
     pp_cache *c;
@@ -91,8 +91,8 @@ int pp_cache_open(pp_cache **out, const char *reg_path)
 static int valid_source_id(const char *id)
 {
     size_t n = strlen(id);
-    if (n < 1 || n > 64 || !((id[0] >= 'a' && id[0] <= 'z') ||
-                             (id[0] >= '0' && id[0] <= '9')))
+    if (n < 1 || n > 64 ||
+        !((id[0] >= 'a' && id[0] <= 'z') || (id[0] >= '0' && id[0] <= '9')))
         return 0;
     for (size_t i = 1; i < n; i++) {
         char c = id[i];
@@ -106,7 +106,8 @@ static int valid_source_id(const char *id)
 int pp_cache_key_source(pp_buf *key, const char *source_id)
 {
     if (!valid_source_id(source_id))
-        return pp_error_set(PP_EINVALID, "'%s' is not a source id "
+        return pp_error_set(PP_EINVALID,
+                            "'%s' is not a source id "
                             "(lower-case letters, digits, '-' and '.')",
                             source_id);
     return pp_buf_printf(key, "source/%s", source_id) < 0
@@ -162,16 +163,16 @@ static int store_text(pp_cache *c, const char *blob, const char *sha,
     int rc;
     if ((rc = pp_io_read_file(&body, blob, (size_t)max + 1)) < 0)
         goto done;
-    *kind = pp_text_kind_of(res->content_type, res->final_url, body.ptr,
-                            body.len);
+    *kind =
+        pp_text_kind_of(res->content_type, res->final_url, body.ptr, body.len);
     if (*kind == PP_TEXT_NONE)
         goto done;
     if ((rc = path_of(&path, c, "text/", sha, ".txt")) < 0)
         goto done;
     if (access(path.ptr, F_OK) == 0)
         goto done;
-    if ((rc = pp_text_extract(&text, *kind, body.ptr ? body.ptr : "",
-                              body.len, res->content_type)) < 0)
+    if ((rc = pp_text_extract(&text, *kind, body.ptr ? body.ptr : "", body.len,
+                              res->content_type)) < 0)
         goto done;
     rc = pp_io_write_atomic(path.ptr, text.ptr ? text.ptr : "", text.len);
 done:
@@ -192,8 +193,8 @@ static int download(pp_cache *c, const char *url, const pp_fetch_opts *o,
     if ((fd = mkstemp(tmp->ptr)) < 0) {
         rc = pp_error_set(errno == EACCES || errno == EROFS ? PP_EREADONLY
                                                             : PP_EIO,
-                          "cannot write to the source cache '%s': %s",
-                          c->dir, strerror(errno));
+                          "cannot write to the source cache '%s': %s", c->dir,
+                          strerror(errno));
         pp_buf_clear(tmp);
         return rc;
     }
@@ -206,8 +207,8 @@ static int download(pp_cache *c, const char *url, const pp_fetch_opts *o,
 
 /* Keep the download `tmp` as blobs/SHA256 (into `blob`), or drop it when
  * that blob is there already (*new_blob 0). */
-static int keep_blob(pp_cache *c, pp_buf *tmp, const char *sha,
-                     pp_buf *blob, int *new_blob)
+static int keep_blob(pp_cache *c, pp_buf *tmp, const char *sha, pp_buf *blob,
+                     int *new_blob)
 {
     pp_buf blobs = PP_BUF_INIT;
     int rc;
@@ -295,8 +296,8 @@ int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
     pp_buf tmp = PP_BUF_INIT, blob = PP_BUF_INIT;
     pp_fetch_result res;
     enum pp_text_kind kind = PP_TEXT_NONE;
-    long long max = o && o->max_bytes > 0 ? o->max_bytes
-                                          : PP_FETCH_DEFAULT_MAX_BYTES;
+    long long max =
+        o && o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
     cJSON *m = NULL;
     int rc;
 
@@ -339,8 +340,10 @@ int pp_cache_meta(pp_cache *c, const char *key, cJSON **meta)
         !pp_json_str(*meta, "sha256", NULL)) {
         cJSON_Delete(*meta);
         *meta = NULL;
-        rc = pp_error_set(PP_EINVALID, "the cache record '%s' is damaged; "
-                          "fetch the source again with --force", path.ptr);
+        rc = pp_error_set(PP_EINVALID,
+                          "the cache record '%s' is damaged; "
+                          "fetch the source again with --force",
+                          path.ptr);
     }
 done:
     pp_buf_dispose(&path);
@@ -384,17 +387,17 @@ int pp_cache_got_text(pp_buf *out, const char *what, const cJSON *meta,
 {
     const cJSON *st = pp_json_get(meta, "status");
     if (got == PP_CACHE_KEPT)
-        return pp_buf_printf(out, "%s: cached %s (sha256 %.12s); --force "
-                             "fetches again\n", what,
-                             pp_json_str(meta, "retrieved", ""),
+        return pp_buf_printf(out,
+                             "%s: cached %s (sha256 %.12s); --force "
+                             "fetches again\n",
+                             what, pp_json_str(meta, "retrieved", ""),
                              pp_json_str(meta, "sha256", ""));
     pp_buf_printf(out, "%s: fetched %s (", what,
                   pp_json_str(meta, "final_url", "?"));
     if (cJSON_IsNumber(st))
         pp_buf_printf(out, "HTTP %d, ", st->valueint);
     return pp_buf_printf(out, "%s, %.0f bytes, sha256 %.12s, %s)%s\n",
-                         pp_json_str(meta, "content_type",
-                                     "no content type"),
+                         pp_json_str(meta, "content_type", "no content type"),
                          cJSON_GetNumberValue(pp_json_get(meta, "size")),
                          pp_json_str(meta, "sha256", ""),
                          cJSON_IsTrue(pp_json_get(meta, "searchable"))
@@ -410,27 +413,30 @@ int pp_cache_text(pp_cache *c, const cJSON *meta, pp_buf *out)
     size_t start = out->len, bad = 0;
     int rc;
     if (!pp_json_str(meta, "text", NULL) || !sha)
-        return pp_error_set(PP_EINVALID, "the cached content is not "
+        return pp_error_set(PP_EINVALID,
+                            "the cached content is not "
                             "searchable (%s)",
-                            pp_json_str(meta, "content_type",
-                                        "unknown type"));
+                            pp_json_str(meta, "content_type", "unknown type"));
     /* The record is data too: take only the hash from it, never a path. */
     if (strlen(sha) != 64 || strspn(sha, "0123456789abcdef") != 64)
         return pp_error_set(PP_EINVALID, "a cache record is damaged; fetch "
-                            "again with --force");
+                                         "again with --force");
     if ((rc = path_of(&path, c, "text/", sha, ".txt")) < 0)
         return rc;
     if (access(path.ptr, F_OK) != 0) {
-        rc = pp_error_set(PP_ENOTFOUND, "the cached text '%s' is missing; "
-                          "fetch again with --force", path.ptr);
+        rc = pp_error_set(PP_ENOTFOUND,
+                          "the cached text '%s' is missing; "
+                          "fetch again with --force",
+                          path.ptr);
     } else if ((rc = pp_io_read_file(out, path.ptr,
-                                     (size_t)PP_FETCH_DEFAULT_MAX_BYTES *
-                                         4)) == 0 &&
+                                     (size_t)PP_FETCH_DEFAULT_MAX_BYTES * 4)) ==
+                   0 &&
                !pp_utf8_valid(out->ptr ? out->ptr + start : "",
                               out->len - start, &bad)) {
-        rc = pp_error_set(PP_EINVALID, "the cached text '%s' is not UTF-8 "
-                          "(byte %zu); fetch again with --force", path.ptr,
-                          bad);
+        rc = pp_error_set(PP_EINVALID,
+                          "the cached text '%s' is not UTF-8 "
+                          "(byte %zu); fetch again with --force",
+                          path.ptr, bad);
     }
     pp_buf_dispose(&path);
     return rc;

@@ -35,8 +35,7 @@ void pp_quote_check_dispose(pp_quote_check *r)
 }
 
 /* The text of source `sid` (NULL when there is none), read on first use. */
-static const cJSON *source_text(pp_cache *c, struct texts *t,
-                                const char *sid)
+static const cJSON *source_text(pp_cache *c, struct texts *t, const char *sid)
 {
     const cJSON *have = pp_json_get(t->text, sid);
     if (!have) {
@@ -77,8 +76,7 @@ static void no_text(pp_quote_check *r, const struct texts *t, cJSON *q,
 }
 
 /* Look for quote `q` in the text of its source; its status added to it. */
-static void check_one(pp_cache *c, struct texts *t, pp_quote_check *r,
-                      cJSON *q)
+static void check_one(pp_cache *c, struct texts *t, pp_quote_check *r, cJSON *q)
 {
     const char *sid = pp_json_str(q, "source", "");
     const cJSON *text = source_text(c, t, sid);
@@ -151,7 +149,8 @@ static void quote_line(pp_buf *out, const pp_quote_check *r, const cJSON *q)
     const char *status = pp_json_str(q, "status", "");
     const char *sid = pp_json_str(q, "source", "");
     if (!strcmp(status, "missing"))
-        pp_buf_printf(out, "%s:%s: error: quote not found in the cached "
+        pp_buf_printf(out,
+                      "%s:%s: error: quote not found in the cached "
                       "text of source '%s' (%s): \"%s\" [quote-missing]\n",
                       pp_json_str(q, "passport", ""),
                       pp_json_str(q, "pointer", ""), sid,
@@ -159,7 +158,8 @@ static void quote_line(pp_buf *out, const pp_quote_check *r, const cJSON *q)
                       pp_json_str(q, "quote", ""));
     /* A source's own unchecked quotes have one line per source. */
     else if (!strcmp(status, "unchecked") && !pp_json_get(r->sources, sid))
-        pp_buf_printf(out, "%s:%s: warning: unchecked: %s "
+        pp_buf_printf(out,
+                      "%s:%s: warning: unchecked: %s "
                       "[quote-unchecked]\n",
                       pp_json_str(q, "passport", ""),
                       pp_json_str(q, "pointer", ""),
@@ -177,7 +177,8 @@ int pp_quote_check_text(pp_buf *out, const pp_quote_check *r)
     cJSON_ArrayForEach(s, r->sources)
     {
         int count = (int)cJSON_GetNumberValue(pp_json_get(s, "count"));
-        pp_buf_printf(out, "%s: warning: %d quote%s unchecked: %s; fetch it "
+        pp_buf_printf(out,
+                      "%s: warning: %d quote%s unchecked: %s; fetch it "
                       "with 'passport source fetch %s' [quote-unchecked]\n",
                       s->string, count, count == 1 ? "" : "s",
                       pp_json_str(s, "reason", "?"), s->string);
@@ -198,8 +199,8 @@ void pp_quote_answer_dispose(pp_quote_answer *a)
     memset(a, 0, sizeof *a);
 }
 
-int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q,
-                     int force, const pp_fetch_opts *o, pp_quote_answer *out)
+int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q, int force,
+                     const pp_fetch_opts *o, pp_quote_answer *out)
 {
     pp_buf key = PP_BUF_INIT, text = PP_BUF_INIT;
     enum pp_cache_got got;
@@ -236,7 +237,9 @@ int pp_quote_answer_text(pp_buf *out, const pp_quote_answer *a)
     const char *u = pp_json_str(a->meta, "final_url", a->url);
     const char *sha = pp_json_str(a->meta, "sha256", "");
     if (a->found)
-        return pp_buf_printf(out, "found in %s (line %zu of its text, sha256 "
-                             "%.12s)\n", u, a->line, sha);
+        return pp_buf_printf(out,
+                             "found in %s (line %zu of its text, sha256 "
+                             "%.12s)\n",
+                             u, a->line, sha);
     return pp_buf_printf(out, "not found in %s (sha256 %.12s)\n", u, sha);
 }

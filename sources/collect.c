@@ -53,8 +53,7 @@ static int walk(const cJSON *node, pp_buf *ptr, const char *passport,
         cJSON_AddStringToObject(o, "passport", passport);
         cJSON_AddStringToObject(o, "pointer", pp_buf_cstr(ptr));
         cJSON_AddStringToObject(o, "source", src);
-        cJSON_AddStringToObject(o, "section",
-                                pp_json_str(node, "section", ""));
+        cJSON_AddStringToObject(o, "section", pp_json_str(node, "section", ""));
         cJSON_AddStringToObject(o, "quote", q);
         cJSON_AddItemToArray(out, o);
     }

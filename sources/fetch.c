@@ -66,17 +66,31 @@ static int parse_size(const char *arg, long long *out)
     v = strtod(arg, &end);
     if (end != arg && *end && !end[1]) {
         switch (*end) {
-        case 'k': case 'K': mult = 1024; end++; break;
-        case 'm': case 'M': mult = 1048576; end++; break;
-        case 'g': case 'G': mult = 1073741824; end++; break;
+        case 'k':
+        case 'K':
+            mult = 1024;
+            end++;
+            break;
+        case 'm':
+        case 'M':
+            mult = 1048576;
+            end++;
+            break;
+        case 'g':
+        case 'G':
+            mult = 1073741824;
+            end++;
+            break;
         default: break;
         }
     }
     v *= mult;
     if (end == arg || *end || errno || !isfinite(v) || v < 1 ||
         v > 4.0 * 1073741824.0)
-        return pp_error_set(PP_EUSAGE, "expected a size from 1 byte to 4G "
-                            "(e.g. 50M), not '%s'", arg);
+        return pp_error_set(PP_EUSAGE,
+                            "expected a size from 1 byte to 4G "
+                            "(e.g. 50M), not '%s'",
+                            arg);
     *out = (long long)v;
     return 0;
 }
@@ -89,8 +103,10 @@ static int parse_seconds(const char *arg, long *ms)
     errno = 0;
     v = strtod(arg, &end);
     if (end == arg || *end || errno || !isfinite(v) || v <= 0 || v > 86400)
-        return pp_error_set(PP_EUSAGE, "expected a positive number of "
-                            "seconds up to 86400, not '%s'", arg);
+        return pp_error_set(PP_EUSAGE,
+                            "expected a positive number of "
+                            "seconds up to 86400, not '%s'",
+                            arg);
     *ms = (long)ceil(v * 1000.0);
     return 0;
 }
@@ -138,7 +154,7 @@ struct sink {
     long long max, got;
     pp_sha256 *md; /* owned */
     int too_big, write_errno;
-    int stalled;   /* the low-speed limit, not the total timeout, ended it */
+    int stalled; /* the low-speed limit, not the total timeout, ended it */
     long stall_ms;
 };
 
@@ -202,7 +218,8 @@ static int check_hop(const char *url, const char *prev, int allow_file)
             scheme_of(prev, prev_scheme);
             if (!strcmp(prev_scheme, "https") && !strcmp(scheme, "http")) {
                 shown = pp_fetch_redact(url);
-                rc = pp_error_set(PP_EINVALID, "refusing a redirect from "
+                rc = pp_error_set(PP_EINVALID,
+                                  "refusing a redirect from "
                                   "https to http ('%s')",
                                   shown ? shown : "?");
                 free(shown);
@@ -214,15 +231,20 @@ static int check_hop(const char *url, const char *prev, int allow_file)
         return 0;
     shown = pp_fetch_redact(url);
     if (prev)
-        rc = pp_error_set(PP_EINVALID, "refusing a redirect to '%s': "
+        rc = pp_error_set(PP_EINVALID,
+                          "refusing a redirect to '%s': "
                           "redirects may lead to http and https only",
                           shown ? shown : "?");
     else if (!strcmp(scheme, "file"))
-        rc = pp_error_set(PP_EINVALID, "refusing '%s': file URLs need "
-                          "--allow-file", shown ? shown : "?");
+        rc = pp_error_set(PP_EINVALID,
+                          "refusing '%s': file URLs need "
+                          "--allow-file",
+                          shown ? shown : "?");
     else
-        rc = pp_error_set(PP_EINVALID, "refusing '%s': only http and https "
-                          "URLs are fetched", shown ? shown : "?");
+        rc = pp_error_set(PP_EINVALID,
+                          "refusing '%s': only http and https "
+                          "URLs are fetched",
+                          shown ? shown : "?");
     free(shown);
     return rc;
 }
@@ -248,20 +270,23 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
     const char *u = shown ? shown : "?";
     int rc;
     if (s->too_big || cc == CURLE_FILESIZE_EXCEEDED)
-        rc = pp_error_set(PP_ETOOBIG, "'%s': the body exceeds the limit of "
-                          "%lld bytes (--max-size); nothing was kept", u,
-                          s->max);
+        rc = pp_error_set(PP_ETOOBIG,
+                          "'%s': the body exceeds the limit of "
+                          "%lld bytes (--max-size); nothing was kept",
+                          u, s->max);
     else if (cc == CURLE_ABORTED_BY_CALLBACK)
         rc = pp_error_set(PP_EIO, "'%s': interrupted; nothing was kept", u);
     else if (s->write_errno)
         rc = pp_error_set(PP_EIO, "'%s': cannot write the download: %s", u,
                           strerror(s->write_errno));
     else if (cc == CURLE_OPERATION_TIMEDOUT && s->stalled)
-        rc = pp_error_set(PP_EIO, "'%s': timed out: no data for %ld s "
-                          "(--stall)", u, (s->stall_ms + 999) / 1000);
+        rc = pp_error_set(PP_EIO,
+                          "'%s': timed out: no data for %ld s "
+                          "(--stall)",
+                          u, (s->stall_ms + 999) / 1000);
     else if (cc == CURLE_OPERATION_TIMEDOUT)
-        rc = pp_error_set(PP_EIO, "'%s': timed out (%s; --timeout %.3g s)",
-                          u, errbuf[0] ? errbuf : curl_easy_strerror(cc),
+        rc = pp_error_set(PP_EIO, "'%s': timed out (%s; --timeout %.3g s)", u,
+                          errbuf[0] ? errbuf : curl_easy_strerror(cc),
                           (double)timeout_ms / 1000.0);
     else
         rc = pp_error_set(PP_EIO, "'%s': %s", u,
@@ -274,7 +299,7 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
 struct transfer {
     struct sink s;
     const pp_fetch_opts *o;
-    long timeout_ms;             /* the whole transfer, across hops */
+    long timeout_ms; /* the whole transfer, across hops */
     struct timespec start;
     char errbuf[CURL_ERROR_SIZE];
 };
@@ -377,8 +402,8 @@ static int request(struct transfer *t, const char *url, int hop, long *code)
 /* The target of the redirect `code` that answered `cur`, the `hop`th
  * request of the transfer of `url`: 0 and an owned *next, or PP_EIO (no
  * Location), PP_EINVALID (too many redirects), PP_ENOMEM. */
-static int redirect_target(struct transfer *t, const char *url,
-                           const char *cur, long code, int hop, char **next)
+static int redirect_target(struct transfer *t, const char *url, const char *cur,
+                           long code, int hop, char **next)
 {
     char *loc = NULL, *shown;
     int rc;

@@ -137,8 +137,8 @@ static void cache_state(pp_buf *out, const cJSON *item)
 
 int pp_sources_table(const cJSON *list, cJSON **out)
 {
-    static const char *const cols[] = {"source", "kind", "priority",
-                                       "cache", "url"};
+    static const char *const cols[] = {"source", "kind", "priority", "cache",
+                                       "url"};
     cJSON *t = cJSON_CreateObject();
     cJSON *columns = cJSON_AddArrayToObject(t, "columns");
     cJSON *rows = cJSON_AddArrayToObject(t, "rows");
@@ -155,15 +155,14 @@ int pp_sources_table(const cJSON *list, cJSON **out)
         cJSON *row = cJSON_CreateArray();
         pp_buf state = PP_BUF_INIT;
         cache_state(&state, s);
-        cJSON_AddItemToArray(
-            row, cJSON_CreateString(pp_json_str(s, "id", "")));
-        cJSON_AddItemToArray(
-            row, cJSON_CreateString(pp_json_str(s, "kind", "")));
-        cJSON_AddItemToArray(
-            row, cJSON_CreateString(pp_json_str(s, "priority", "")));
+        cJSON_AddItemToArray(row, cJSON_CreateString(pp_json_str(s, "id", "")));
+        cJSON_AddItemToArray(row,
+                             cJSON_CreateString(pp_json_str(s, "kind", "")));
+        cJSON_AddItemToArray(row, cJSON_CreateString(
+                                      pp_json_str(s, "priority", "")));
         cJSON_AddItemToArray(row, cJSON_CreateString(pp_buf_cstr(&state)));
-        cJSON_AddItemToArray(
-            row, cJSON_CreateString(pp_json_str(s, "url", "-")));
+        cJSON_AddItemToArray(row,
+                             cJSON_CreateString(pp_json_str(s, "url", "-")));
         cJSON_AddItemToArray(rows, row);
         pp_buf_dispose(&state);
     }
@@ -197,8 +196,11 @@ int pp_sources_show(pp_cache *c, const cJSON *const *docs, size_t n,
         return rc;
     s = pp_json_get(merged, id);
     if ((rc = pp_cache_source_meta(c, id, &meta)) == PP_ENOTFOUND)
-        rc = s ? 0 : pp_error_set(PP_ENOTFOUND, "no passport cites a source "
-                                  "'%s' and nothing is cached under it", id);
+        rc = s ? 0
+               : pp_error_set(PP_ENOTFOUND,
+                              "no passport cites a source "
+                              "'%s' and nothing is cached under it",
+                              id);
     if (rc < 0)
         goto done;
     root = s ? cJSON_Duplicate(s, 1) : cJSON_CreateObject();
@@ -228,11 +230,15 @@ int pp_sources_fetch(pp_cache *c, const cJSON *merged, const char *id,
     *meta = NULL;
     *got = PP_CACHE_KEPT;
     if (!s)
-        return pp_error_set(PP_EUSAGE, "no passport cites a source '%s' "
-                            "(see 'passport source list')", id);
+        return pp_error_set(PP_EUSAGE,
+                            "no passport cites a source '%s' "
+                            "(see 'passport source list')",
+                            id);
     if (!url && !(url = pp_json_str(s, "url", NULL)))
-        return pp_error_set(PP_EUSAGE, "source '%s' has no URL; give one "
-                            "with --url", id);
+        return pp_error_set(PP_EUSAGE,
+                            "source '%s' has no URL; give one "
+                            "with --url",
+                            id);
     if ((rc = pp_cache_key_source(&key, id)) == 0)
         rc = pp_cache_get(c, key.ptr, url, force, o, meta, got);
     pp_buf_dispose(&key);
@@ -299,7 +305,9 @@ int pp_sources_show_text(pp_buf *out, const cJSON *shown)
     if (cJSON_IsObject(meta))
         record_text(out, meta);
     else
-        pp_buf_printf(out, "cache:        not cached (passport source "
-                      "fetch %s)\n", id);
+        pp_buf_printf(out,
+                      "cache:        not cached (passport source "
+                      "fetch %s)\n",
+                      id);
     return 0;
 }

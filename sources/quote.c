@@ -89,11 +89,15 @@ int pp_quote_compile(pp_quote **out, const char *quote)
 
     *out = NULL;
     if (!pp_utf8_valid(quote, len, &bad))
-        return pp_error_set(PP_EINVALID, "the quote is not valid UTF-8 "
-                            "(byte %zu)", bad);
+        return pp_error_set(PP_EINVALID,
+                            "the quote is not valid UTF-8 "
+                            "(byte %zu)",
+                            bad);
     if (pp_utf8_count(quote, len) > QUOTE_MAX_CHARS)
-        return pp_error_set(PP_ETOOBIG, "the quote is longer than %d "
-                            "characters", QUOTE_MAX_CHARS);
+        return pp_error_set(PP_ETOOBIG,
+                            "the quote is longer than %d "
+                            "characters",
+                            QUOTE_MAX_CHARS);
     while (i < len && space_at(q + i, len - i))
         i += space_at(q + i, len - i);
     while (len > i && (is_space(q[len - 1]) ||
@@ -165,8 +169,7 @@ fail:
     return rc;
 }
 
-int pp_quote_find(const pp_quote *q, const char *text, size_t len,
-                  size_t *at)
+int pp_quote_find(const pp_quote *q, const char *text, size_t len, size_t *at)
 {
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(q->re, NULL);
     int n;
@@ -186,7 +189,7 @@ int pp_quote_find(const pp_quote *q, const char *text, size_t len,
     if (n == PCRE2_ERROR_MATCHLIMIT || n == PCRE2_ERROR_DEPTHLIMIT ||
         n == PCRE2_ERROR_JIT_STACKLIMIT)
         return pp_error_set(PP_ETOOBIG, "the quote search hit its match "
-                            "limit");
+                                        "limit");
     {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(n, msg, sizeof msg);

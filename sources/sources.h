@@ -32,8 +32,7 @@
  * own).  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
  * transfer, which then fails with PP_EIO ("interrupted"); the return of
  * the call at the end is ignored. */
-typedef int (*pp_fetch_progress_fn)(long long now, long long total,
-                                    void *ud);
+typedef int (*pp_fetch_progress_fn)(long long now, long long total, void *ud);
 
 typedef struct pp_fetch_opts {
     int allow_file;          /* accept a file:// URL (never in a redirect) */
@@ -42,9 +41,12 @@ typedef struct pp_fetch_opts {
     long timeout_ms;         /* the whole transfer; <= 0: the default */
     long stall_ms;           /* abort after this long without a byte */
     pp_fetch_progress_fn progress; /* NULL: none */
-    void *progress_ud;       /* borrowed; handed to progress */
+    void *progress_ud;             /* borrowed; handed to progress */
 } pp_fetch_opts;
-#define PP_FETCH_OPTS_INIT {0, 0, 0, 0, 0, NULL, NULL}
+#define PP_FETCH_OPTS_INIT                                                     \
+    {                                                                          \
+        0, 0, 0, 0, 0, NULL, NULL                                              \
+    }
 
 /* Set one field of `o` as the fetch options of a command line write it:
  * `name` "allow-file" (`value` unused), "max-size" (bytes, or with K, M
@@ -120,8 +122,7 @@ void pp_quote_free(pp_quote *q);
  * pp_text_extract() give only that): 1 found (the byte offset of the
  * match in *at, if not NULL), 0 not found, PP_ETOOBIG when the match
  * limit is hit, PP_ERROR. */
-int pp_quote_find(const pp_quote *q, const char *text, size_t len,
-                  size_t *at);
+int pp_quote_find(const pp_quote *q, const char *text, size_t len, size_t *at);
 
 /* The same, with the line of the match (counted from 1) in *line, 0 when
  * there is none. */
@@ -175,8 +176,7 @@ enum pp_cache_got {
  * (pp_cache_fetch).  0, a caller-owned *meta and what was done in *got;
  * errors as pp_cache_fetch(). */
 int pp_cache_get(pp_cache *c, const char *key, const char *url, int force,
-                 const pp_fetch_opts *o, cJSON **meta,
-                 enum pp_cache_got *got);
+                 const pp_fetch_opts *o, cJSON **meta, enum pp_cache_got *got);
 
 /* The line that says what pp_cache_get() did with record `meta` of
  * `what` (a source id), appended to `out`: "ID: cached RETRIEVED (sha256
@@ -296,8 +296,8 @@ void pp_quote_answer_dispose(pp_quote_answer *a);
  * (pp_cache_get with `force` and `o`), then its text searched.  0 and *out
  * (zeroed first; out->unsearchable set when there is no text to search);
  * the errors of pp_cache_get() or pp_quote_find() otherwise. */
-int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q,
-                     int force, const pp_fetch_opts *o, pp_quote_answer *out);
+int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q, int force,
+                     const pp_fetch_opts *o, pp_quote_answer *out);
 
 /* The answer for people, appended to `out`: "found in FINAL-URL (line N
  * of its text, sha256 PREFIX)" or "not found in FINAL-URL (sha256

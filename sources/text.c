@@ -84,8 +84,9 @@ enum pp_text_kind pp_text_kind_of(const char *content_type, const char *url,
         return PP_TEXT_HTML;
     if (memchr(body, '\0', len < 8192 ? len : 8192))
         return PP_TEXT_NONE;
-    for (i = 0; i < len && i < 1024 && (body[i] == ' ' || body[i] == '\n' ||
-                                        body[i] == '\r' || body[i] == '\t');
+    for (i = 0; i < len && i < 1024 &&
+                (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' ||
+                 body[i] == '\t');
          i++)
         ;
     if (len - i >= 14 && (!strncasecmp(body + i, "<!doctype html", 14) ||
@@ -149,8 +150,8 @@ static int put_utf8_repaired(pp_buf *out, const char *p, size_t len)
 
 struct html_state {
     pp_buf *out;
-    int skip;     /* depth inside dropped elements */
-    int space;    /* the last byte written was white space */
+    int skip;  /* depth inside dropped elements */
+    int space; /* the last byte written was white space */
     int failed;
 };
 
@@ -162,16 +163,19 @@ static int name_in(const xmlChar *name, const char *const *list)
     return 0;
 }
 
-static const char *const dropped[] = {
-    "script", "style", "noscript", "template", "head", "svg", "math",
-    "iframe", "object", "select", "button", NULL};
+static const char *const dropped[] = {"script",   "style",  "noscript",
+                                      "template", "head",   "svg",
+                                      "math",     "iframe", "object",
+                                      "select",   "button", NULL};
 
 static const char *const blocks[] = {
-    "p", "div", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3",
-    "h4", "h5", "h6", "table", "tr", "td", "th", "thead", "tbody", "caption",
-    "section", "article", "aside", "header", "footer", "nav", "main",
-    "blockquote", "pre", "hr", "figure", "figcaption", "title", "body",
-    "form", "address", "details", "summary", NULL};
+    "p",     "div",     "br",      "li",         "ul",      "ol",
+    "dl",    "dt",      "dd",      "h1",         "h2",      "h3",
+    "h4",    "h5",      "h6",      "table",      "tr",      "td",
+    "th",    "thead",   "tbody",   "caption",    "section", "article",
+    "aside", "header",  "footer",  "nav",        "main",    "blockquote",
+    "pre",   "hr",      "figure",  "figcaption", "title",   "body",
+    "form",  "address", "details", "summary",    NULL};
 
 static void html_break(struct html_state *st)
 {

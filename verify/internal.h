@@ -20,10 +20,9 @@ struct pp_verify_ctx {
  * "error", "warning" or "note", rule id, JSON pointer, the stated and
  * expected figures as text (either may be NULL: left out), and a
  * printf-style message.  Counts errors in c->errors. */
-__attribute__((format(printf, 7, 8)))
-void pp_verify_finding(struct pp_verify_ctx *c, const char *severity,
-                       const char *rule, const char *pointer,
-                       const char *stated, const char *expected,
-                       const char *fmt, ...);
+__attribute__((format(printf, 7, 8))) void
+pp_verify_finding(struct pp_verify_ctx *c, const char *severity,
+                  const char *rule, const char *pointer, const char *stated,
+                  const char *expected, const char *fmt, ...);
 
 #endif

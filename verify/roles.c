@@ -29,7 +29,7 @@
 typedef struct pp_verify_ctx rctx_t;
 
 /* A finding of these rules: no stated or expected figure. */
-#define find(c, sev, rule, pointer, ...)                                   \
+#define find(c, sev, rule, pointer, ...)                                       \
     pp_verify_finding((c), (sev), (rule), (pointer), NULL, NULL, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
@@ -37,8 +37,8 @@ typedef struct pp_verify_ctx rctx_t;
 /* ------------------------------------------------------------------ */
 
 /* Names the schema allows beyond the microscope's element formats. */
-static const char *const extra_formats[] = {"fp8", "mxfp8", "int8", "e5m6",
-                                            "e8m0", "undisclosed"};
+static const char *const extra_formats[] = {"fp8",  "mxfp8", "int8",
+                                            "e5m6", "e8m0",  "undisclosed"};
 
 static int known_format(const char *f)
 {
@@ -143,7 +143,8 @@ static int match_family(const char *f, void *arg)
 
 static void check_headline(rctx_t *c, const cJSON *prec)
 {
-    const cJSON *head = pp_json_get(prec, "headline"), *roles = pp_json_get(prec, "roles");
+    const cJSON *head = pp_json_get(prec, "headline"),
+                *roles = pp_json_get(prec, "roles");
     const cJSON *f, *r;
     int i = 0;
     if (!head)
@@ -170,7 +171,8 @@ static void check_headline(rctx_t *c, const cJSON *prec)
         if (cJSON_GetArraySize(roles) == 0)
             find(c, "note", "precision.headline", ptr,
                  "the headline names %s, but no role map is disclosed to say "
-                 "which tensors use it", f->valuestring);
+                 "which tensors use it",
+                 f->valuestring);
         else if (h.elsewhere && !strcmp(h.stage, "pretraining"))
             find(c, "error", "precision.qat-as-pretraining", ptr,
                  "the headline presents %s as a pretraining format, but the "
@@ -179,7 +181,8 @@ static void check_headline(rctx_t *c, const cJSON *prec)
         else
             find(c, "error", "precision.headline", ptr,
                  "the headline names %s at stage %s, but no role of that "
-                 "stage uses it", f->valuestring, h.stage);
+                 "stage uses it",
+                 f->valuestring, h.stage);
     }
 }
 
@@ -215,17 +218,20 @@ static void check_roles(rctx_t *c, const cJSON *prec)
                 find(c, "error", "precision.unknown-format", ptr,
                      "unknown format '%s'", fs->valuestring);
         } else {
-            cJSON_ArrayForEach(e, fs)
-                if (!known_format(e->valuestring))
-                    find(c, "error", "precision.unknown-format", ptr,
-                         "unknown format '%s'", e->valuestring);
-        }
-        cJSON_ArrayForEach(sc, pp_json_get(r, "scaling"))
-            if (cJSON_IsString(pp_json_get(sc, "scale_format")) &&
-                !known_format(pp_json_get(sc, "scale_format")->valuestring))
+            cJSON_ArrayForEach(e, fs) if (!known_format(e->valuestring))
                 find(c, "error", "precision.unknown-format", ptr,
-                     "unknown scale format '%s'",
-                     pp_json_get(sc, "scale_format")->valuestring);
+                     "unknown format '%s'", e->valuestring);
+        }
+        cJSON_ArrayForEach(
+            sc,
+            pp_json_get(
+                r, "scaling")) if (cJSON_IsString(pp_json_get(sc, "scale_"
+                                                                  "format")) &&
+                                   !known_format(pp_json_get(sc, "scale_format")
+                                                     ->valuestring))
+            find(c, "error", "precision.unknown-format", ptr,
+                 "unknown scale format '%s'",
+                 pp_json_get(sc, "scale_format")->valuestring);
 
         /* MX and NVFP4 need block size, scale format and axis. */
         each_format(r, first_format, &first);
@@ -237,17 +243,17 @@ static void check_roles(rctx_t *c, const cJSON *prec)
                 block |= cJSON_IsNumber(pp_json_get(sc, "block_size"));
                 sfmt |= cJSON_IsString(pp_json_get(sc, "scale_format"));
                 axis |= cJSON_IsString(ax);
-                axis_undisclosed |= cJSON_IsString(ax) &&
-                                    !strncmp(ax->valuestring, "undisclosed",
-                                             11);
+                axis_undisclosed |=
+                    cJSON_IsString(ax) &&
+                    !strncmp(ax->valuestring, "undisclosed", 11);
             }
             snprintf(ptr, sizeof(ptr), "/precision/roles/%s", r->string);
             if (!block || !sfmt || !axis)
                 find(c, "error", "precision.block-format", ptr,
                      "%s is a block format: say its block size, scale format "
-                     "and scale axis (missing:%s%s%s)", first,
-                     block ? "" : " block_size", sfmt ? "" : " scale_format",
-                     axis ? "" : " axis");
+                     "and scale axis (missing:%s%s%s)",
+                     first, block ? "" : " block_size",
+                     sfmt ? "" : " scale_format", axis ? "" : " axis");
             else if (axis_undisclosed)
                 find(c, "note", "precision.block-format", ptr,
                      "the scale axis of %s is not disclosed", first);
@@ -273,7 +279,8 @@ static void check_roles(rctx_t *c, const cJSON *prec)
                 find(c, "warning", "precision.accumulation", ptr,
                      "a %s GEMM with no stated accumulation or promotion "
                      "(add a gemm.accumulator role, 'undisclosed' if the "
-                     "report does not say)", in);
+                     "report does not say)",
+                     in);
             continue;
         }
         each_format(acc, first_format, &af);
@@ -281,15 +288,15 @@ static void check_roles(rctx_t *c, const cJSON *prec)
             continue;
         {
             const cJSON *bits = pp_json_get(acc, "accumulator_bits");
-            int acc_bits = cJSON_IsNumber(bits) ? (int)bits->valuedouble
-                                                : sig_bits(af);
+            int acc_bits =
+                cJSON_IsNumber(bits) ? (int)bits->valuedouble : sig_bits(af);
             int need = 2 * sig_bits(in);
             if (acc_bits && need && acc_bits < need)
                 find(c, "error", "precision.accumulator-narrow",
                      "/precision/roles/gemm.accumulator",
                      "the accumulator (%d significand bits) is narrower "
-                     "than the products of %s inputs (%d bits)", acc_bits,
-                     in, need);
+                     "than the products of %s inputs (%d bits)",
+                     acc_bits, in, need);
         }
     }
 }
@@ -298,7 +305,8 @@ static void check_roles(rctx_t *c, const cJSON *prec)
  * accumulation and optimizer moments; 0 when a role is missing. */
 static double role_bytes(const cJSON *doc, const char *role, int *ok)
 {
-    const cJSON *r = pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"), role);
+    const cJSON *r =
+        pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"), role);
     const char *f = NULL;
     const pp_numfmt *p;
     each_format(r, first_format, &f);
@@ -346,7 +354,8 @@ static void check_memory_roles(rctx_t *c)
              "%g bytes per parameter do not follow from the role map: "
              "master weights, gradient accumulation and optimizer moments "
              "alone take %g, and a working copy of the weights adds at most "
-             "4", v.value, lo);
+             "4",
+             v.value, lo);
 }
 
 /* ------------------------------------------------------------------ */
@@ -356,16 +365,18 @@ static void check_memory_roles(rctx_t *c)
 static const cJSON *source(const cJSON *doc, const char *id)
 {
     const cJSON *s;
-    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
-        if (!strcmp(pp_json_get(s, "id")->valuestring, id))
-            return s;
+    cJSON_ArrayForEach(
+        s,
+        pp_json_get(doc,
+                    "sources")) if (!strcmp(pp_json_get(s, "id")->valuestring,
+                                            id)) return s;
     return NULL;
 }
 
 static int mentions_hypothesis(const cJSON *support)
 {
     static const char *const words[] = {"hypothes", "conjecture", "假说",
-                                        "假设", "гипотез", "предполож"};
+                                        "假设",     "гипотез",    "предполож"};
     const char *texts[3];
     const cJSON *via = pp_json_get(support, "via");
     texts[0] = cJSON_IsString(pp_json_get(support, "quote"))
@@ -401,7 +412,8 @@ static void check_claims(rctx_t *c)
             const char *src = pp_json_get(s, "source")->valuestring;
             int dup = 0;
             hyp_words |= mentions_hypothesis(s);
-            if (strcmp(pp_json_get(s, "provenance")->valuestring, "independent"))
+            if (strcmp(pp_json_get(s, "provenance")->valuestring,
+                       "independent"))
                 continue;
             for (int k = 0; k < nseen; k++)
                 dup |= !strcmp(seen[k], src);
@@ -413,7 +425,8 @@ static void check_claims(rctx_t *c)
         if (!strcmp(level, "general") && independent < 2)
             find(c, "error", "claims.general-support", ptr,
                  "a general conclusion needs at least two independent "
-                 "supports; this one has %d", independent);
+                 "supports; this one has %d",
+                 independent);
         if (!strcmp(level, "interpretation") && hyp_words &&
             !cJSON_IsTrue(pp_json_get(cl, "hypothesis")))
             find(c, "error", "claims.hypothesis-unmarked", ptr,
@@ -439,8 +452,8 @@ static void check_claims(rctx_t *c)
                  !strcmp(scope->valuestring, "general")))
                 find(c, "error", "boundary.crossed", ptr,
                      "claim '%s' is stated as general, but this boundary "
-                     "limits it: %s", about->valuestring,
-                     pp_json_get(b, "text")->valuestring);
+                     "limits it: %s",
+                     about->valuestring, pp_json_get(b, "text")->valuestring);
         }
     }
 }
@@ -456,9 +469,11 @@ static void walk_evidence(rctx_t *c, const cJSON *node, pp_buf *ptr)
             pp_buf_printf(ptr, "/%s", ch->string);
         else
             pp_buf_printf(ptr, "/%d", idx);
-        if (cJSON_IsObject(ch) && cJSON_IsString(pp_json_get(ch, "provenance")) &&
+        if (cJSON_IsObject(ch) &&
+            cJSON_IsString(pp_json_get(ch, "provenance")) &&
             cJSON_IsString(pp_json_get(ch, "source"))) {
-            const cJSON *src = source(c->doc, pp_json_get(ch, "source")->valuestring);
+            const cJSON *src =
+                source(c->doc, pp_json_get(ch, "source")->valuestring);
             const cJSON *prio = pp_json_get(src, "priority");
             if (!strcmp(pp_json_get(ch, "provenance")->valuestring, "lead") ||
                 (cJSON_IsString(prio) && !strcmp(prio->valuestring, "lead")))
@@ -483,7 +498,8 @@ static void check_blog_only(rctx_t *c)
         char ptr[96];
         cJSON_ArrayForEach(e, pp_json_get(f, "evidence"))
         {
-            const cJSON *src = source(c->doc, pp_json_get(e, "source")->valuestring);
+            const cJSON *src =
+                source(c->doc, pp_json_get(e, "source")->valuestring);
             any = 1;
             if (strcmp(pp_json_get(e, "level")->valuestring, "fact") ||
                 !cJSON_IsString(pp_json_get(src, "priority")) ||

@@ -79,8 +79,8 @@ static int bound_as_exact(ctx_t *c, const char *fact, const char *ptr,
     stated_text(&st, &f);
     finding(c, "error", "derived.qualifier", ptr, st.ptr, NULL,
             "%s is stated as %s but %s only bound%s it: it can only be "
-            "stated as a bound too", fact, q, inputs,
-            strchr(inputs, ',') ? "" : "s");
+            "stated as a bound too",
+            fact, q, inputs, strchr(inputs, ',') ? "" : "s");
     pp_buf_dispose(&st);
     return 1;
 }
@@ -122,7 +122,8 @@ static void check_compute(ctx_t *c)
         finding(c, "error", "compute.moe-total", ptr, st.ptr, ex.ptr,
                 "the compute of a mixture-of-experts model is built on total "
                 "parameters: 6*N*D takes the active parameters (6*N_active*D "
-                "= %s FLOP)", ex.ptr);
+                "= %s FLOP)",
+                ex.ptr);
         goto done;
     }
     if (bound_as_exact(c, "compute.training", ptr, want,
@@ -195,13 +196,13 @@ static void check_memory(ctx_t *c)
                 "memory.bytes_per_param are needed");
         goto done;
     }
-    want = (pp_range){n.lo * bpp.lo, n.hi * bpp.hi,
-                          n.bounded && bpp.bounded, 1};
+    want =
+        (pp_range){n.lo * bpp.lo, n.hi * bpp.hi, n.bounded && bpp.bounded, 1};
     if (pp_range_meet(stated, want))
         goto done;
     /* The same number of GiB written as GB: value = bytes / 2^30 * 1e9. */
     as_gib = (pp_range){want.lo / 1073741824.0 * 1e9,
-                            want.hi / 1073741824.0 * 1e9, want.bounded, 1};
+                        want.hi / 1073741824.0 * 1e9, want.bounded, 1};
     range_text(&ex, want);
     if (pp_range_meet(stated, as_gib))
         finding(c, "error", "memory.gib-as-gb", ptr, st.ptr, ex.ptr,
@@ -212,7 +213,8 @@ static void check_memory(ctx_t *c)
     else
         finding(c, "error", "memory.mismatch", ptr, st.ptr, ex.ptr,
                 "stated memory does not follow from params.total x "
-                "memory.bytes_per_param (%s bytes)", ex.ptr);
+                "memory.bytes_per_param (%s bytes)",
+                ex.ptr);
 done:
     pp_buf_dispose(&st);
     pp_buf_dispose(&ex);
@@ -223,8 +225,7 @@ static void check_dense(ctx_t *c)
     const char *t = pp_fact_text(c->doc, "architecture.type");
     pp_range a = pp_fact_range(c->doc, "params.active");
     pp_range n = pp_fact_range(c->doc, "params.total");
-    if (t && !strcmp(t, "dense") && a.have &&
-        n.have && !pp_range_meet(a, n))
+    if (t && !strcmp(t, "dense") && a.have && n.have && !pp_range_meet(a, n))
         finding(c, "warning", "consistency.dense-active",
                 "/facts/params.active", NULL, NULL,
                 "a dense model's active parameters equal its total, but the "
@@ -233,7 +234,9 @@ static void check_dense(ctx_t *c)
 
 static void check_spikes(ctx_t *c)
 {
-    const cJSON *events = pp_json_get(pp_json_get(c->doc, "stability"), "events"), *e;
+    const cJSON *events =
+                    pp_json_get(pp_json_get(c->doc, "stability"), "events"),
+                *e;
     pp_range r = pp_fact_range(c->doc, "stability.loss_spikes");
     int i = 0;
     if (!r.have)
@@ -247,7 +250,8 @@ static void check_spikes(ctx_t *c)
             (!strcmp(kind, "loss-spike") || !strcmp(kind, "divergence")))
             finding(c, "error", "consistency.spikes", ptr, NULL, NULL,
                     "a %s event is recorded, but stability.loss_spikes says "
-                    "none were observed", kind);
+                    "none were observed",
+                    kind);
         if (r.lo > 0 && !strcmp(kind, "none-observed"))
             finding(c, "error", "consistency.spikes", ptr, NULL, NULL,
                     "a 'none observed' event contradicts "
@@ -286,7 +290,8 @@ static void check_units(ctx_t *c)
         num_text(&ex, plausible[i].hi);
         finding(c, "warning", "units.implausible", ptr, st.ptr, ex.ptr,
                 "%s = %s is outside the plausible range %s: a unit slip "
-                "(B for T, K for M)?", plausible[i].fact, st.ptr, ex.ptr);
+                "(B for T, K for M)?",
+                plausible[i].fact, st.ptr, ex.ptr);
         pp_buf_dispose(&st);
         pp_buf_dispose(&ex);
     }
@@ -303,7 +308,8 @@ static int date_before(const char *a, const char *b)
 static void check_dates(ctx_t *c)
 {
     const cJSON *dates = pp_json_get(c->doc, "dates");
-    const cJSON *report = pp_json_get(dates, "report"), *eval = pp_json_get(dates, "evaluated");
+    const cJSON *report = pp_json_get(dates, "report"),
+                *eval = pp_json_get(dates, "evaluated");
     const cJSON *asof = pp_json_get(dates, "as_of"), *d;
 
     if (cJSON_IsString(report) && cJSON_IsString(eval) &&
@@ -348,15 +354,13 @@ static void check_catalogue(ctx_t *c, const pp_rules *rules)
             pp_buf m = PP_BUF_INIT;
             pp_buf_put(&m, text + hits[k].start, hits[k].end - hits[k].start);
             finding(c, hits[k].severity, hits[k].id, ptr, m.ptr, NULL,
-                    "%s ('%s'; %s)", hits[k].message, m.ptr,
-                    hits[k].section);
+                    "%s ('%s'; %s)", hits[k].message, m.ptr, hits[k].section);
             pp_buf_dispose(&m);
         }
     }
 }
 
-int pp_verify_passport(const cJSON *doc, const pp_rules *rules,
-                       cJSON *findings)
+int pp_verify_passport(const cJSON *doc, const pp_rules *rules, cJSON *findings)
 {
     ctx_t c;
     c.doc = doc;
@@ -439,8 +443,9 @@ int pp_verify_report(pp_buf *out, const cJSON *findings, int passports,
         if (ex)
             pp_buf_printf(out, "    expected: %s\n", ex);
     }
-    return pp_buf_printf(out, "%d passport%s verified: %d error%s, %d "
-                         "warning%s, %d note%s\n", passports,
-                         plural(passports), errors, plural(errors), warnings,
-                         plural(warnings), notes, plural(notes));
+    return pp_buf_printf(out,
+                         "%d passport%s verified: %d error%s, %d "
+                         "warning%s, %d note%s\n",
+                         passports, plural(passports), errors, plural(errors),
+                         warnings, plural(warnings), notes, plural(notes));
 }

@@ -62,8 +62,8 @@ const cJSON **fuzz_shipped_docs(size_t *n)
     pp_diags d = PP_DIAGS_INIT;
 
     *n = 0;
-    if (pp_io_list_dir(pp_reg_shipped_dir(), ".json",
-                       PP_REGISTRY_MAX_PASSPORTS, &paths, &count) < 0)
+    if (pp_io_list_dir(pp_reg_shipped_dir(), ".json", PP_REGISTRY_MAX_PASSPORTS,
+                       &paths, &count) < 0)
         return NULL;
     kept = calloc(count + 1, sizeof *kept);
     docs = calloc(count + 1, sizeof *docs);

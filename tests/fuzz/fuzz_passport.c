@@ -33,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     pp_passport *p = NULL;
     pp_diags d = PP_DIAGS_INIT;
-    if (pp_passport_load_buffer(&p, (const char *)data, size, "fuzz.json",
-                                NULL, &d) == 0) {
+    if (pp_passport_load_buffer(&p, (const char *)data, size, "fuzz.json", NULL,
+                                &d) == 0) {
         cJSON *findings = cJSON_CreateArray();
         pp_verify_passport(pp_passport_json(p), rules, findings);
         cJSON_Delete(findings);

@@ -55,11 +55,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             pp_rule_hit a[16], b[16];
             size_t na = 0, nb = 0;
             pp_rules_set_prefilter(r, 1);
-            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, a,
-                          16, &na);
+            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, a, 16,
+                          &na);
             pp_rules_set_prefilter(r, 0);
-            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, b,
-                          16, &nb);
+            pp_rules_scan(r, texts[i], strlen(texts[i]), "prose", NULL, b, 16,
+                          &nb);
             if (na != nb)
                 abort();
             for (size_t k = 0; k < na; k++)

@@ -73,8 +73,8 @@ int main(int argc, char **argv)
             if (e->d_name[0] == '.')
                 continue;
             if (n == cap) {
-                char **m = realloc(names, (cap = cap ? cap * 2 : 64) *
-                                              sizeof *names);
+                char **m =
+                    realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *names);
                 if (!m)
                     return 2;
                 names = m;
@@ -82,8 +82,8 @@ int main(int argc, char **argv)
             names[n] = malloc(strlen(argv[i]) + strlen(e->d_name) + 2);
             if (!names[n])
                 return 2;
-            snprintf(names[n], strlen(argv[i]) + strlen(e->d_name) + 2,
-                     "%s/%s", argv[i], e->d_name);
+            snprintf(names[n], strlen(argv[i]) + strlen(e->d_name) + 2, "%s/%s",
+                     argv[i], e->d_name);
             n++;
         }
         closedir(d);

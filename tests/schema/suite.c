@@ -106,7 +106,8 @@ static void run_file(const char *dir, const char *name, struct tally *t)
                 printf("skip %s: %s\n", name, why);
             if (!listed(why)) {
                 printf("FAIL %s: \"%s\": skipped for an unlisted reason: "
-                       "%s\n", name, pp_json_str(group, "description", ""),
+                       "%s\n",
+                       name, pp_json_str(group, "description", ""),
                        pp_error_last());
                 t->failed += n;
             } else {
@@ -119,8 +120,7 @@ static void run_file(const char *dir, const char *name, struct tally *t)
         cJSON_ArrayForEach(c, pp_json_get(group, "tests"))
         {
             pp_diags d = PP_DIAGS_INIT;
-            int errors = pp_schema_validate(s, pp_json_get(c, "data"), "d",
-                                            &d);
+            int errors = pp_schema_validate(s, pp_json_get(c, "data"), "d", &d);
             int want = cJSON_IsTrue(pp_json_get(c, "valid"));
             if ((errors == 0) == want) {
                 t->passed++;
@@ -182,8 +182,8 @@ int main(int argc, char **argv)
         free(names[i]);
     }
     printf("%d passed, %d failed; %d groups (%d cases) skipped for the "
-           "listed reasons\n", t.passed, t.failed, t.skipped_groups,
-           t.skipped_cases);
+           "listed reasons\n",
+           t.passed, t.failed, t.skipped_groups, t.skipped_cases);
     for (size_t i = 0; i < nskips; i++)
         free(skips[i]);
     return t.failed || t.passed == 0 ? 1 : 0;

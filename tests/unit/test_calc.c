@@ -12,12 +12,12 @@
 #include "calc/calc.h"
 
 /* |got - want| <= half a unit of the last printed digit of `want`. */
-#define NEAR(got, want, unit)                                               \
-    do {                                                                    \
-        double g_ = (got), w_ = (want), u_ = (unit);                        \
-        if (!(fabs(g_ - w_) <= u_ / 2))                                     \
-            fail_msg("%s = %.10g, the lecture prints %.10g (to %g)", #got,  \
-                     g_, w_, u_);                                           \
+#define NEAR(got, want, unit)                                                  \
+    do {                                                                       \
+        double g_ = (got), w_ = (want), u_ = (unit);                           \
+        if (!(fabs(g_ - w_) <= u_ / 2))                                        \
+            fail_msg("%s = %.10g, the lecture prints %.10g (to %g)", #got, g_, \
+                     w_, u_);                                                  \
     } while (0)
 
 static void scenario_8b_15t(void **state)
@@ -88,14 +88,13 @@ static void equal_loss_and_breakeven(void **state)
     NEAR(b.breakeven_tokens, 2.12368e12, 0.00001e12);
     assert_true(b.has_breakeven);
     /* The same pair named the other way round. */
-    assert_int_equal(pp_calc_breakeven(&law, 70e9, 1.094026e12, 8.03e9, &b),
-                     0);
+    assert_int_equal(pp_calc_breakeven(&law, 70e9, 1.094026e12, 8.03e9, &b), 0);
     NEAR(b.pair.other_tokens, 15e12, 0.01e12);
     /* the same solution from the target loss itself */
     {
         double d;
-        assert_int_equal(pp_calc_tokens_for_loss(&law, 70e9, s.target_loss,
-                                                 &d), 0);
+        assert_int_equal(pp_calc_tokens_for_loss(&law, 70e9, s.target_loss, &d),
+                         0);
         NEAR(d, 1.094026e12, 0.000001e12);
     }
 }

@@ -35,7 +35,8 @@ static void quoting(void **state)
     assert_int_equal(pp_csv_line(t, 0), 2);
     assert_string_equal(pp_csv_field(t, 1, 0), "B");
     assert_string_equal(pp_csv_field(t, 1, 1), "");
-    assert_int_equal(pp_csv_line(t, 1), 5); /* after the quoted newline and a blank line */
+    assert_int_equal(pp_csv_line(t, 1),
+                     5); /* after the quoted newline and a blank line */
     assert_string_equal(pp_csv_field(t, 2, 0), "");
     assert_string_equal(pp_csv_field(t, 2, 2), "");
     assert_string_equal(pp_csv_field(t, 2, 7), ""); /* short rows read empty */
@@ -96,8 +97,7 @@ static void bounds(void **state)
         pp_buf b = PP_BUF_INIT;
         for (int i = 0; i < 1025; i++)
             pp_buf_printf(&b, "%sc%d", i ? "," : "", i);
-        assert_int_equal(pp_csv_parse(&t, b.ptr, b.len, "t.csv"),
-                         PP_ETOOBIG);
+        assert_int_equal(pp_csv_parse(&t, b.ptr, b.len, "t.csv"), PP_ETOOBIG);
         assert_string_equal(pp_error_last(), "t.csv:1: more than 1024 "
                                              "columns");
         pp_buf_dispose(&b);

@@ -11,9 +11,10 @@
 #include "schema/passport.h"
 
 static const char *const shipped[] = {
-    "kimi-k2", "kimi-k3", "deepseek-v3", "deepseek-v4-pro",
-    "deepseek-v4-flash", "nemotron-3-ultra", "inkling", "llama-3-8b",
-    "llama-4-behemoth", "qwen3-8-max", "deepseek-llm-67b", "moonlight",
+    "kimi-k2",         "kimi-k3",           "deepseek-v3",
+    "deepseek-v4-pro", "deepseek-v4-flash", "nemotron-3-ultra",
+    "inkling",         "llama-3-8b",        "llama-4-behemoth",
+    "qwen3-8-max",     "deepseek-llm-67b",  "moonlight",
 };
 
 static void round_trip_on_every_shipped_passport(void **state)
@@ -48,11 +49,17 @@ static void keys_name_facts_roles_and_items(void **state)
     pp_buf text = PP_BUF_INIT;
     pp_fields f = {0};
     static const char *const want[] = {
-        "facts/params.total", "facts/training.tokens",
-        "precision/roles/gemm.fprop", "precision/headline",
-        "optimizer/groups/0", "sources/deepseek-v3-report",
-        "claims/fp8-loss-error", "boundaries/not-all-fp8", "name",
-        "aliases", "stability/events/0",
+        "facts/params.total",
+        "facts/training.tokens",
+        "precision/roles/gemm.fprop",
+        "precision/headline",
+        "optimizer/groups/0",
+        "sources/deepseek-v3-report",
+        "claims/fp8-loss-error",
+        "boundaries/not-all-fp8",
+        "name",
+        "aliases",
+        "stability/events/0",
     };
     (void)state;
     test_path(path, sizeof(path), "passports/deepseek-v3.json");

@@ -23,7 +23,8 @@ static void rejects_with_location(void **state)
     expect_reject("", 0, "f.json: empty file");
     expect_reject("  \n\t ", 5, "empty file");
     expect_reject("{\"a\": 1,}", 9, "f.json:1:");
-    expect_reject("{\"a\":\n  NaN}", 12, "f.json:2:3: NaN and Infinity are not JSON numbers");
+    expect_reject("{\"a\":\n  NaN}", 12,
+                  "f.json:2:3: NaN and Infinity are not JSON numbers");
     expect_reject("{\"a\": Infinity}", 15, "NaN and Infinity");
     expect_reject("{\"a\": -Infinity}", 16, "NaN and Infinity");
     expect_reject("{\"a\": 1} x", 10, "f.json:1:10: malformed JSON: trailing");
@@ -32,7 +33,8 @@ static void rejects_with_location(void **state)
     expect_reject("{\"a\"\0: 1}", 9, "NUL byte");
     /* an escaped NUL would end the C string: "Kimi \u0000K2" read as
      * "Kimi " (a key too) */
-    expect_reject("{\"n\": \"Kimi \\u0000K2\"}", 22, "f.json:1:13: escaped NUL");
+    expect_reject("{\"n\": \"Kimi \\u0000K2\"}", 22,
+                  "f.json:1:13: escaped NUL");
     expect_reject("{\"a\\u0000b\": 1}", 15, "f.json:1:4: escaped NUL");
     expect_reject("{\"a\": {\"b\": 1, \"b\": 2}}", 23,
                   "f.json: /a/b: duplicate key 'b'");

@@ -24,7 +24,8 @@ static void compile_rejects_what_it_cannot_honour(void **state)
         const char *schema;
         const char *msg;
     } bad[] = {
-        {"{\"patternProperties\": {}}", "unsupported keyword 'patternProperties'"},
+        {"{\"patternProperties\": {}}",
+         "unsupported keyword 'patternProperties'"},
         {"{\"properties\": {\"a\": {\"format\": \"date\"}}}",
          "s.json: /properties/a/format: unsupported keyword 'format'"},
         {"{\"$ref\": \"#/$defs/nope\"}", "unresolvable $ref"},
@@ -32,10 +33,12 @@ static void compile_rejects_what_it_cannot_honour(void **state)
         {"{\"pattern\": \"(unclosed\"}", "bad pattern"},
         {"{\"allOf\": []}", "non-empty array"},
         {"[1]", "a schema must be an object or a boolean"},
-        {"{\"maxItems\": -1}", "s.json: /maxItems: expected a non-negative integer"},
+        {"{\"maxItems\": -1}",
+         "s.json: /maxItems: expected a non-negative integer"},
         {"{\"minLength\": 1.5}", "expected a non-negative integer"},
         {"{\"maxProperties\": \"3\"}", "expected a non-negative integer"},
-        {"{\"pattern\": \"[\\\\S]\"}", "unsupported pattern: \\S inside a character class"},
+        {"{\"pattern\": \"[\\\\S]\"}",
+         "unsupported pattern: \\S inside a character class"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -78,34 +81,43 @@ static void validates_each_keyword(void **state)
     check("{\"type\": \"integer\"}", "2.5",
           "|expected integer, got a non-integer number\n");
     check("{\"type\": \"integer\"}", "3", "");
-    check("{\"enum\": [\"a\", 1]}", "\"b\"", "|expected one of 'a', 1; got 'b'\n");
+    check("{\"enum\": [\"a\", 1]}", "\"b\"",
+          "|expected one of 'a', 1; got 'b'\n");
     check("{\"const\": 1}", "1.0", "");
-    check("{\"required\": [\"x\"], \"properties\": {\"y\": {\"type\": \"string\"}},"
+    check("{\"required\": [\"x\"], \"properties\": {\"y\": {\"type\": "
+          "\"string\"}},"
           " \"additionalProperties\": false}",
           "{\"y\": 2, \"z\": 0}",
           "|missing required field 'x'\n/y|expected string, got number\n"
           "/z|unknown field 'z'\n");
     check("{\"propertyNames\": {\"enum\": [\"a\"]}}", "{\"a\": 1, \"b\": 2}",
           "/b|unknown field 'b'\n");
-    check("{\"items\": {\"maximum\": 3}, \"minItems\": 3, \"uniqueItems\": true}",
+    check("{\"items\": {\"maximum\": 3}, \"minItems\": 3, \"uniqueItems\": "
+          "true}",
           "[1, 4, 1]",
           "/2|duplicate of item 0\n/1|4 is out of range: expected <= 3\n");
-    check("{\"exclusiveMinimum\": 0}", "0", "|0 is out of range: expected > 0\n");
+    check("{\"exclusiveMinimum\": 0}", "0",
+          "|0 is out of range: expected > 0\n");
     check("{\"minLength\": 2, \"maxLength\": 3}", "\"\xD0\x9A\"",
           "|expected at least 2 characters, got 1\n");
     check("{\"minLength\": 2, \"maxLength\": 3}", "\"\xD0\x9A\xD0\x9A\"", "");
-    check("{\"pattern\": \"^[a-z]+$\", \"description\": \"lower-case letters\"}",
+    check("{\"pattern\": \"^[a-z]+$\", \"description\": \"lower-case "
+          "letters\"}",
           "\"a1\"", "|'a1' is not valid: expected lower-case letters\n");
     check("{\"anyOf\": [{\"type\": \"string\"}, {\"minimum\": 5}]}", "3",
           "|does not match any allowed form\n");
     check("{\"oneOf\": [{\"minimum\": 1}, {\"minimum\": 2}]}", "3",
           "|matches more than one allowed form\n");
     check("{\"not\": {\"const\": 1}}", "1", "|matches a forbidden form\n");
-    check("{\"if\": {\"properties\": {\"s\": {\"const\": \"u\"}}, \"required\": [\"s\"]},"
-          " \"then\": {\"description\": \"u has no v\", \"properties\": {\"v\": false}},"
+    check("{\"if\": {\"properties\": {\"s\": {\"const\": \"u\"}}, "
+          "\"required\": [\"s\"]},"
+          " \"then\": {\"description\": \"u has no v\", \"properties\": "
+          "{\"v\": false}},"
           " \"else\": {\"required\": [\"v\"]}}",
-          "{\"s\": \"u\", \"v\": 1}", "/v|field not allowed here (u has no v)\n");
-    check("{\"if\": {\"properties\": {\"s\": {\"const\": \"u\"}}, \"required\": [\"s\"]},"
+          "{\"s\": \"u\", \"v\": 1}",
+          "/v|field not allowed here (u has no v)\n");
+    check("{\"if\": {\"properties\": {\"s\": {\"const\": \"u\"}}, "
+          "\"required\": [\"s\"]},"
           " \"then\": {\"properties\": {\"v\": false}},"
           " \"else\": {\"required\": [\"v\"]}}",
           "{\"s\": \"d\"}", "|missing required field 'v'\n");
@@ -122,8 +134,8 @@ static void recursion_through_ref_is_bounded(void **state)
     (void)state;
     check("{\"$ref\": \"#\"}", "1", "|schema nesting too deep ($ref chain)\n");
     check("{\"$defs\": {\"a\": {\"$ref\": \"#/$defs/b\"}, "
-          "\"b\": {\"$ref\": \"#/$defs/a\"}}, \"$ref\": \"#/$defs/a\"}", "[]",
-          "|schema nesting too deep ($ref chain)\n");
+          "\"b\": {\"$ref\": \"#/$defs/a\"}}, \"$ref\": \"#/$defs/a\"}",
+          "[]", "|schema nesting too deep ($ref chain)\n");
 }
 
 static void nested_instances_are_not_too_deep(void **state)
@@ -155,13 +167,19 @@ static void patterns_are_ecma_262(void **state)
     check("{\"pattern\": \"^a.b$\"}", "\"a\\rb\"",
           "|'a\rb' does not match the pattern ^a.b$\n");
     check("{\"pattern\": \"^a.b$\"}", "\"a\\u2028b\"",
-          "|'a\xE2\x80\xA8" "b' does not match the pattern ^a.b$\n");
-    check("{\"pattern\": \"^a.b$\"}", "\"a\xC3\xA9" "b\"", "");
+          "|'a\xE2\x80\xA8"
+          "b' does not match the pattern ^a.b$\n");
+    check("{\"pattern\": \"^a.b$\"}",
+          "\"a\xC3\xA9"
+          "b\"",
+          "");
     /* \s is Unicode white space: no-break and em spaces are not [^\s] */
     check("{\"pattern\": \"^[^\\\\s]+$\"}", "\"a\\u00a0b\"",
-          "|'a\xC2\xA0" "b' does not match the pattern ^[^\\s]+$\n");
+          "|'a\xC2\xA0"
+          "b' does not match the pattern ^[^\\s]+$\n");
     check("{\"pattern\": \"^\\\\S+$\"}", "\"a\\u2003b\"",
-          "|'a\xE2\x80\x83" "b' does not match the pattern ^\\S+$\n");
+          "|'a\xE2\x80\x83"
+          "b' does not match the pattern ^\\S+$\n");
     check("{\"pattern\": \"^\\\\S+$\"}", "\"https://x\"", "");
     /* \d and \w are ASCII: an Arabic-Indic three is not a digit */
     check("{\"pattern\": \"^\\\\d$\"}", "\"\xD9\xA3\"",
@@ -190,10 +208,12 @@ static void unique_items_by_json_equality(void **state)
 {
     (void)state;
     check("{\"uniqueItems\": true}", "[1, 2, 1.0]", "/2|duplicate of item 0\n");
-    check("{\"uniqueItems\": true}", "[{\"a\": 1, \"b\": [2]}, {\"b\": [2], \"a\": 1}]",
+    check("{\"uniqueItems\": true}",
+          "[{\"a\": 1, \"b\": [2]}, {\"b\": [2], \"a\": 1}]",
           "/1|duplicate of item 0\n");
     check("{\"uniqueItems\": true}", "[0, -0]", "/1|duplicate of item 0\n");
-    check("{\"uniqueItems\": true}", "[[1, 2], [2, 1], {\"a\": 1}, {\"a\": 2}, \"1\", 1, true, 1e0]",
+    check("{\"uniqueItems\": true}",
+          "[[1, 2], [2, 1], {\"a\": 1}, {\"a\": 2}, \"1\", 1, true, 1e0]",
           "/7|duplicate of item 5\n");
 }
 

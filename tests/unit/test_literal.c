@@ -44,8 +44,10 @@ static const struct want cases[] = {
     {"(fp8|fp4)", "fp8|fp4"},
     {"(fp8|fp8)", "fp8"},
     /* Russian folds, Chinese has no case */
-    {"(\xD0\x92\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0|\xD0\xBB\xD1\x8E\xD0\xB1\xD0\xBE\\w*)",
-     "\xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0|\xD0\xBB\xD1\x8E\xD0\xB1\xD0\xBE"},
+    {"(\xD0\x92\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0|"
+     "\xD0\xBB\xD1\x8E\xD0\xB1\xD0\xBE\\w*)",
+     "\xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xB4\xD0\xB0|"
+     "\xD0\xBB\xD1\x8E\xD0\xB1\xD0\xBE"},
     {"\xE6\x80\xBB\xE6\x98\xAF", "\xE6\x80\xBB\xE6\x98\xAF"},
     {"\xE5\x85\xA8\\s*(FP8|FP4)", "\xE5\x85\xA8"},
     /* a literal stops where a letter the folding cannot compare begins */
@@ -75,15 +77,16 @@ static void derived_literals(void **state)
         char *lits[PP_LITERALS_MAX];
         size_t n = 0;
         pp_buf got = PP_BUF_INIT;
-        assert_int_equal(pp_literals_of(cases[i].pattern, lits,
-                                        PP_LITERALS_MAX, &n), 0);
+        assert_int_equal(pp_literals_of(cases[i].pattern, lits, PP_LITERALS_MAX,
+                                        &n),
+                         0);
         for (size_t k = 0; k < n; k++) {
             pp_buf_printf(&got, "%s%s", k ? "|" : "", lits[k]);
             free(lits[k]);
         }
         if (!cases[i].lits ? n != 0 : strcmp(pp_buf_cstr(&got), cases[i].lits))
-            fail_msg("pattern '%s': literals '%s', want '%s'",
-                     cases[i].pattern, pp_buf_cstr(&got),
+            fail_msg("pattern '%s': literals '%s', want '%s'", cases[i].pattern,
+                     pp_buf_cstr(&got),
                      cases[i].lits ? cases[i].lits : "(none)");
         pp_buf_dispose(&got);
     }
@@ -102,18 +105,28 @@ static void too_many_literals(void **state)
  * prefixes and suffixes. */
 static void scan_matches_naive(void **state)
 {
-    static const char *lits[] = {"he", "she", "his", "hers", "s", "ushers",
-                                 "h", "\xE4\xB8\x87\xE4\xBA\xBF", "xx"};
+    static const char *lits[] = {"he",  "she",
+                                 "his", "hers",
+                                 "s",   "ushers",
+                                 "h",   "\xE4\xB8\x87\xE4\xBA\xBF",
+                                 "xx"};
     const size_t nl = sizeof(lits) / sizeof(lits[0]);
-    static const char *texts[] = {
-        "ushers", "she sells", "", "x", "xxx", "this hers",
-        "15\xE4\xB8\x87\xE4\xBA\xBF tokens", "\xE4\xB8\x87", "HE"};
+    static const char *texts[] = {"ushers",
+                                  "she sells",
+                                  "",
+                                  "x",
+                                  "xxx",
+                                  "this hers",
+                                  "15\xE4\xB8\x87\xE4\xBA\xBF tokens",
+                                  "\xE4\xB8\x87",
+                                  "HE"};
     pp_litset *s;
     (void)state;
     assert_int_equal(pp_litset_new(&s), 0);
     for (size_t i = 0; i < nl; i++)
         assert_int_equal(pp_litset_add(s, lits[i], strlen(lits[i]),
-                                       (unsigned)i), 0);
+                                       (unsigned)i),
+                         0);
     assert_int_equal(pp_litset_build(s), 0);
     /* nothing can be added once built */
     assert_int_equal(pp_litset_add(s, "z", 1, 0), PP_ETOOBIG);
@@ -123,8 +136,8 @@ static void scan_matches_naive(void **state)
         for (size_t i = 0; i < nl; i++) {
             int want = strstr(texts[t], lits[i]) != NULL;
             if (mark[i] != want)
-                fail_msg("'%s' in '%s': scan %d, strstr %d", lits[i],
-                         texts[t], mark[i], want);
+                fail_msg("'%s' in '%s': scan %d, strstr %d", lits[i], texts[t],
+                         mark[i], want);
         }
     }
     pp_litset_free(s);
@@ -187,9 +200,9 @@ static void fold_agrees_with_pcre2(void **state)
     const char *pat = "^[a-z\xD0\xB0-\xD1\x8F\xD1\x91]$";
     int err;
     PCRE2_SIZE off;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-                                   PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS,
-                                   &err, &off, NULL);
+    pcre2_code *re =
+        pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
+                      PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS, &err, &off, NULL);
     pcre2_match_data *md;
     size_t checked = 0;
     (void)state;
@@ -215,7 +228,8 @@ static void fold_agrees_with_pcre2(void **state)
                          ((unsigned char)folded[1] <= 0x8F ||
                           (unsigned char)folded[1] == 0x91)))))
             fail_msg("U+%04X matches a literal letter caselessly but folds "
-                     "to something else and is not reported", cp);
+                     "to something else and is not reported",
+                     cp);
     }
     /* 26 * 2 Latin, 33 * 2 Cyrillic, and the few odd ones */
     assert_true(checked >= 26 * 2 + 33 * 2 + 2);
@@ -260,11 +274,11 @@ static void compare_file(pp_rules *r, const char *path, size_t *lines)
 static void catalogue_same_hits(void **state)
 {
     char dir[4096], path[4096];
-    static const char *files[] = {
-        "tests/check/seeds/000_2f66aa186f1c20b3.txt",
-        "tests/check/seeds/002_593e7ddfd81949b6.txt",
-        "tests/check/public.tsv", "tests/check/heldout.tsv",
-        "tests/unit/data/literal-tricky.txt"};
+    static const char *files[] = {"tests/check/seeds/000_2f66aa186f1c20b3.txt",
+                                  "tests/check/seeds/002_593e7ddfd81949b6.txt",
+                                  "tests/check/public.tsv",
+                                  "tests/check/heldout.tsv",
+                                  "tests/unit/data/literal-tricky.txt"};
     pp_rules *r = NULL;
     pp_diags d = PP_DIAGS_INIT;
     size_t lines = 0;

@@ -9,11 +9,11 @@
 #include "core/error.h"
 #include "calc/microscope.h"
 
-#define CLOSE(got, want, rel)                                               \
-    do {                                                                    \
-        double g_ = (got), w_ = (want);                                     \
-        if (!(fabs(g_ - w_) <= (rel) * fabs(w_)))                           \
-            fail_msg("%s = %.10g, expected %.10g", #got, g_, w_);           \
+#define CLOSE(got, want, rel)                                                  \
+    do {                                                                       \
+        double g_ = (got), w_ = (want);                                        \
+        if (!(fabs(g_ - w_) <= (rel)*fabs(w_)))                                \
+            fail_msg("%s = %.10g, expected %.10g", #got, g_, w_);              \
     } while (0)
 
 static const pp_numfmt *F(const char *name)
@@ -59,7 +59,8 @@ static pp_numfmt_quant q(const char *fmt, double x, double scale)
     pp_numfmt_quant r;
     unsigned long long seed = 1;
     assert_int_equal(pp_numfmt_quantize(F(fmt), x, scale, PP_ROUND_NEAREST,
-                                     &seed, &r), 0);
+                                        &seed, &r),
+                     0);
     return r;
 }
 
@@ -139,12 +140,15 @@ static void bad_arguments(void **state)
     unsigned long long seed = 1;
     (void)state;
     assert_int_equal(pp_numfmt_quantize(F("fp16"), NAN, 1, PP_ROUND_NEAREST,
-                                     &seed, &r), PP_EUSAGE);
+                                        &seed, &r),
+                     PP_EUSAGE);
     assert_int_equal(pp_numfmt_quantize(F("fp16"), 1, 0, PP_ROUND_NEAREST,
-                                     &seed, &r), PP_EUSAGE);
+                                        &seed, &r),
+                     PP_EUSAGE);
     assert_non_null(strstr(pp_error_last(), "scale"));
     assert_int_equal(pp_numfmt_quantize(F("fp16"), 1, INFINITY,
-                                     PP_ROUND_NEAREST, &seed, &r), PP_EUSAGE);
+                                        PP_ROUND_NEAREST, &seed, &r),
+                     PP_EUSAGE);
 }
 
 int main(void)

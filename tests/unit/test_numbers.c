@@ -35,8 +35,7 @@ static const struct want cases[] = {
     {"drops to 5.2%", 0.052, 2, "=", PP_UNIT_PERCENT},
     {"$f=17.9\\%$", 0.179, 3, "=", PP_UNIT_PERCENT},
     {"$N^{*}=35.663\\text{B}$", 35.663e9, 5, "=", PP_UNIT_NONE},
-    {"$C=7.227\\cdot10^{23}\\ \\text{FLOP}.$", 7.227e23, 4, "=",
-     PP_UNIT_FLOP},
+    {"$C=7.227\\cdot10^{23}\\ \\text{FLOP}.$", 7.227e23, 4, "=", PP_UNIT_FLOP},
     {"15 трлн токенов", 15e12, 2, "=", PP_UNIT_TOKENS},
     {"2,5 млрд параметров", 2.5e9, 2, "=", PP_UNIT_PARAMS},
     {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
@@ -51,8 +50,8 @@ static const struct want cases[] = {
     {"a one-trillion-parameter model", 1e12, 1, "=", PP_UNIT_PARAMS},
     {"a 671-billion-parameter model", 671e9, 3, "=", PP_UNIT_PARAMS},
     {"a 15T-token corpus", 15e12, 2, "=", PP_UNIT_TOKENS},
-    {"\xE4\xB8\x80\xE4\xB8\x87\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", 1e12, 1, "=",
-     PP_UNIT_PARAMS}, /* 一万亿参数 */
+    {"\xE4\xB8\x80\xE4\xB8\x87\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", 1e12, 1,
+     "=", PP_UNIT_PARAMS}, /* 一万亿参数 */
     {"\xE7\xBA\xA6\xE4\xB8\xA4\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1,
      "\xE2\x89\x88", PP_UNIT_NONE}, /* 约两千亿 */
     {"2\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1, "=", PP_UNIT_NONE}, /* 2千亿 */
@@ -63,7 +62,8 @@ static const struct want cases[] = {
     {"14 \xD1\x82\xD1\x80\xD0\xBB\xD0\xBD. tokens", 14e12, 2, "=",
      PP_UNIT_TOKENS}, /* 14 трлн. */
     {"\xD0\xBE\xD0\xB4\xD0\xB8\xD0\xBD \xD1\x82\xD1\x80\xD0\xBB"
-     "\xD0\xBD", 1e12, 1, "=", PP_UNIT_NONE}, /* один трлн */
+     "\xD0\xBD",
+     1e12, 1, "=", PP_UNIT_NONE}, /* один трлн */
     {"\xE4\xBA\x94\xE5\x8D\x83\xE4\xBA\xBF", 5e11, 1, "=",
      PP_UNIT_NONE}, /* 五千亿 */
     {"112\\,\\text{GB}", 112e9, 3, "=", PP_UNIT_BYTES},
@@ -93,8 +93,8 @@ static void products(void **state)
         size_t k = pp_numbers_scan(prods[i].text, strlen(prods[i].text), n, 4);
         if (k != prods[i].count || n[0].unit != prods[i].first)
             fail_msg("'%s': %zu numbers, the first of unit %d; want %zu, %d",
-                     prods[i].text, k, k ? (int)n[0].unit : -1,
-                     prods[i].count, (int)prods[i].first);
+                     prods[i].text, k, k ? (int)n[0].unit : -1, prods[i].count,
+                     (int)prods[i].first);
     }
 }
 
@@ -111,11 +111,11 @@ static void forms(void **state)
             fail_msg("'%s': value %.10g, want %.10g", w->text, n[0].value,
                      w->value);
         if (n[0].sig != w->sig)
-            fail_msg("'%s': %d significant digits, want %d", w->text,
-                     n[0].sig, w->sig);
+            fail_msg("'%s': %d significant digits, want %d", w->text, n[0].sig,
+                     w->sig);
         if (strcmp(n[0].qualifier, w->qualifier) != 0)
-            fail_msg("'%s': qualifier '%s', want '%s'", w->text,
-                     n[0].qualifier, w->qualifier);
+            fail_msg("'%s': qualifier '%s', want '%s'", w->text, n[0].qualifier,
+                     w->qualifier);
         if (n[0].unit != w->unit)
             fail_msg("'%s': unit %d, want %d", w->text, (int)n[0].unit,
                      (int)w->unit);
@@ -124,19 +124,31 @@ static void forms(void **state)
 
 static void not_numbers(void **state)
 {
-    static const char *const texts[] = {
-        "Kimi K2", "FP8 and E4M3", "the 1F1B schedule", "see §4.2.3",
-        "version 1.2.0", "DeepSeek-V3", "Qwen3.8-Max", "§ 15",
-        "a model", "a 1F1B schedule", "the 3rd run",
-        "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", /* 数十亿参数 */
-    };
+    static const char
+        *const
+            texts[] =
+                {
+                    "Kimi K2",
+                    "FP8 and E4M3",
+                    "the 1F1B schedule",
+                    "see §4.2.3",
+                    "version 1.2.0",
+                    "DeepSeek-V3",
+                    "Qwen3.8-Max",
+                    "§ 15",
+                    "a model",
+                    "a 1F1B schedule",
+                    "the 3rd run",
+                    "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95"
+                    "\xB0", /* 数十亿参数 */
+                };
     (void)state;
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
         pp_number n[4];
         size_t k = pp_numbers_scan(texts[i], strlen(texts[i]), n, 4);
         if (k != 0)
-            fail_msg("'%s': read %zu number(s), the first %.10g", texts[i],
-                     k, n[0].value);
+            fail_msg("'%s': read %zu number(s), the first %.10g", texts[i], k,
+                     n[0].value);
     }
 }
 

@@ -15,9 +15,10 @@
 #include "schema/passport.h"
 
 static const char *const shipped[] = {
-    "kimi-k2", "kimi-k3", "deepseek-v3", "deepseek-v4-pro",
-    "deepseek-v4-flash", "nemotron-3-ultra", "inkling", "llama-3-8b",
-    "llama-4-behemoth", "qwen3-8-max", "deepseek-llm-67b", "moonlight",
+    "kimi-k2",         "kimi-k3",           "deepseek-v3",
+    "deepseek-v4-pro", "deepseek-v4-flash", "nemotron-3-ultra",
+    "inkling",         "llama-3-8b",        "llama-4-behemoth",
+    "qwen3-8-max",     "deepseek-llm-67b",  "moonlight",
 };
 #define NSHIPPED (sizeof(shipped) / sizeof(shipped[0]))
 
@@ -57,10 +58,16 @@ static void shipped_passports_load_and_are_canonical(void **state)
 static void vocabulary_holds_the_documented_facts(void **state)
 {
     static const char *const required[] = {
-        "params.total", "params.active", "training.tokens",
-        "training.modalities", "context.length", "experts.routed",
-        "experts.active", "hardware.devices",
-        "hardware.throughput_per_device", "stability.loss_spikes",
+        "params.total",
+        "params.active",
+        "training.tokens",
+        "training.modalities",
+        "context.length",
+        "experts.routed",
+        "experts.active",
+        "hardware.devices",
+        "hardware.throughput_per_device",
+        "stability.loss_spikes",
     };
     const cJSON *c;
     (void)state;
@@ -72,9 +79,8 @@ static void vocabulary_holds_the_documented_facts(void **state)
                         "FLOP/s");
     assert_null(pp_vocab_unit("training.modalities"));
     /* Every fact is documented. */
-    cJSON_ArrayForEach(c, pp_vocab())
-        assert_true(cJSON_IsString(
-            cJSON_GetObjectItemCaseSensitive(c, "description")));
+    cJSON_ArrayForEach(c, pp_vocab()) assert_true(
+        cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "description")));
 }
 
 static void embedded_schema_is_the_published_file(void **state)
@@ -87,8 +93,8 @@ static void embedded_schema_is_the_published_file(void **state)
     assert_int_equal(pp_io_read_file(&file, path, PP_MAX_FILE_BYTES), 0);
     disk = cJSON_Parse(pp_buf_cstr(&file));
     assert_non_null(disk);
-    assert_true(cJSON_Compare(disk, pp_schema_document(pp_passport_schema()),
-                              1));
+    assert_true(
+        cJSON_Compare(disk, pp_schema_document(pp_passport_schema()), 1));
     cJSON_Delete(disk);
     pp_buf_dispose(&file);
 }
@@ -150,11 +156,13 @@ static void semantic_errors_name_the_pointer(void **state)
     const char *doc =
         "{\"format\": 1, \"id\": \"x\", \"name\": \"X\", \"aliases\": [],"
         " \"developer\": \"D\", \"kind\": \"run\","
-        " \"sources\": [{\"id\": \"s\", \"kind\": \"report\", \"priority\": \"P0\","
+        " \"sources\": [{\"id\": \"s\", \"kind\": \"report\", \"priority\": "
+        "\"P0\","
         " \"title\": \"T\"}],"
         " \"facts\": {\"params.total\": {\"value\": 1e9, \"unit\": \"param\","
         " \"qualifier\": \"=\", \"sig_digits\": 1, \"status\": \"disclosed\","
-        " \"evidence\": [{\"source\": \"q\", \"section\": \"§1\", \"level\": \"fact\","
+        " \"evidence\": [{\"source\": \"q\", \"section\": \"§1\", \"level\": "
+        "\"fact\","
         " \"provenance\": \"developer\"}]}}}";
     pp_passport *p = (pp_passport *)1;
     pp_diags d = PP_DIAGS_INIT;
@@ -183,7 +191,8 @@ static void oversized_file_is_refused_unread(void **state)
     assert_int_equal(ftruncate(fd, 100 * 1024 * 1024), 0);
     close(fd);
     assert_int_equal(pp_passport_load_file(&p, path, &d), PP_ETOOBIG);
-    assert_non_null(strstr(pp_error_last(), "too large: 104857600 bytes, the limit is 1048576"));
+    assert_non_null(strstr(pp_error_last(),
+                           "too large: 104857600 bytes, the limit is 1048576"));
     assert_null(p);
     unlink(path);
     pp_diags_dispose(&d);
@@ -195,7 +204,8 @@ static void diagnostics_are_bounded(void **state)
     (void)state;
     for (int i = 0; i < PP_DIAGS_MAX + 50; i++)
         assert_int_equal(pp_diags_add(&d, PP_SEV_ERROR, "f.json", "/x",
-                                      "error %d", i), 0);
+                                      "error %d", i),
+                         0);
     assert_int_equal(d.count, PP_DIAGS_MAX);
     assert_int_equal(d.dropped, 50);
     pp_diags_dispose(&d);

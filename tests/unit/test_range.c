@@ -30,18 +30,18 @@ static void meeting(void **state)
 {
     (void)state;
     /* "1T" is consistent with 1.04T; "1.2T" is not */
-    assert_true(pp_range_meet(pp_range_of(1e12, 1, "="),
-                              pp_range_of(1.04e12, 3, "=")));
+    assert_true(
+        pp_range_meet(pp_range_of(1e12, 1, "="), pp_range_of(1.04e12, 3, "=")));
     assert_false(pp_range_meet(pp_range_of(1.2e12, 2, "="),
                                pp_range_of(1.04e12, 3, "=")));
     /* [1.5M, 2.5M) and [0.5M, 1.5M) only touch */
-    assert_false(pp_range_meet(pp_range_of(2e6, 1, "="),
-                               pp_range_of(1e6, 1, "=")));
+    assert_false(
+        pp_range_meet(pp_range_of(2e6, 1, "="), pp_range_of(1e6, 1, "=")));
     /* an exact figure on the edge of an interval lies in it */
-    assert_true(pp_range_meet(pp_range_of(1.5e6, 0, "="),
-                              pp_range_of(1e6, 1, "=")));
-    assert_true(pp_range_meet(pp_range_of(9e24, 1, ">"),
-                              pp_range_of(9.31e24, 3, ">")));
+    assert_true(
+        pp_range_meet(pp_range_of(1.5e6, 0, "="), pp_range_of(1e6, 1, "=")));
+    assert_true(
+        pp_range_meet(pp_range_of(9e24, 1, ">"), pp_range_of(9.31e24, 3, ">")));
 }
 
 static void arithmetic(void **state)
@@ -72,7 +72,8 @@ static void of_facts(void **state)
     (void)state;
     assert_non_null(doc);
     r = pp_fact_range(doc, "training.tokens");
-    assert_true(r.have && fabs(r.lo - 15.45e12) < 1 && fabs(r.hi - 15.55e12) < 1);
+    assert_true(r.have && fabs(r.lo - 15.45e12) < 1 &&
+                fabs(r.hi - 15.55e12) < 1);
     assert_false(pp_fact_range(doc, "params.active").have);
     assert_false(pp_fact_range(doc, "params.total").have);
     assert_false(pp_fact_range(NULL, "params.total").have);

@@ -75,8 +75,7 @@ static pp_reg *create_shipped(pp_at *at)
     return r;
 }
 
-static void resolve(pp_reg *r, const pp_at *at, const char *q,
-                    const char *want)
+static void resolve(pp_reg *r, const pp_at *at, const char *q, const char *want)
 {
     pp_buf id = PP_BUF_INIT;
     if (pp_reg_resolve(r, at, q, &id) != 0)
@@ -185,11 +184,9 @@ static void files_load_into_a_set_with_its_report(void **state)
     assert_int_equal(s.entries[2].diag_count, 1);
     assert_string_equal(s.entries[1].name, bad);
     report = pp_reg_set_report(&s);
-    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(report,
-                                                            "files")),
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(report, "files")),
                      3);
-    assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(report,
-                                                             "summary"),
+    assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(report, "summary"),
                                          "invalid")
                          ->valueint,
                      2);
@@ -247,10 +244,10 @@ int main(void)
             ambiguous_and_unknown_names_fail_clearly, setup, teardown),
         cmocka_unit_test_setup_teardown(one_invalid_seed_file_creates_nothing,
                                         setup, teardown),
-        cmocka_unit_test_setup_teardown(missing_seed_folder_is_not_found,
+        cmocka_unit_test_setup_teardown(missing_seed_folder_is_not_found, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(files_load_into_a_set_with_its_report,
                                         setup, teardown),
-        cmocka_unit_test_setup_teardown(
-            files_load_into_a_set_with_its_report, setup, teardown),
         cmocka_unit_test(a_point_of_history_reads_as_commit_and_day),
         cmocka_unit_test_setup_teardown(folder_listing_is_sorted_and_filtered,
                                         setup, teardown),

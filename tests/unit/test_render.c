@@ -34,8 +34,7 @@ static void a_fact_with_its_precision_and_evidence(void **state)
     pp_passport *p = load("kimi-k2");
     pp_buf out = PP_BUF_INIT;
     (void)state;
-    assert_int_equal(pp_render_entry(&out, p, "params.total",
-                                     PP_RENDER_TEXT),
+    assert_int_equal(pp_render_entry(&out, p, "params.total", PP_RENDER_TEXT),
                      0);
     assert_non_null(strstr(pp_buf_cstr(&out),
                            "kimi-k2 params.total: 1.04T parameters\n"

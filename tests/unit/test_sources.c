@@ -37,10 +37,14 @@ static void quotes_match_loosely(void **state)
     (void)state;
     /* white space: runs, line breaks, none-vs-some next to digits */
     assert_int_equal(finds("pre-train on 15.5T tokens",
-                           "We pre-train\n  on 15.5 T tokens."), 1);
+                           "We pre-train\n  on 15.5 T tokens."),
+                     1);
     assert_int_equal(finds("15.5 T tokens", "on 15.5T tokens"), 1);
     assert_int_equal(finds("65 504", "max is 65504"), 1);
-    assert_int_equal(finds("65\xE2\x80\x89" "504", "max is 65 504"), 1);
+    assert_int_equal(finds("65\xE2\x80\x89"
+                           "504",
+                           "max is 65 504"),
+                     1);
     assert_int_equal(finds("1.04 trillion", "1.04\xC2\xA0trillion"), 1);
     /* Unicode case */
     assert_int_equal(finds("ОБУЧЕНА НА 15,5 трлн", "обучена на 15,5 трлн"), 1);
@@ -56,7 +60,8 @@ static void quotes_match_loosely(void **state)
 static void quotes_are_literal(void **state)
 {
     (void)state;
-    assert_int_equal(finds("(a+b)*c $x$ [1] {2} ^ | ?", "(a+b)*c $x$ [1] {2} ^ | ?"),
+    assert_int_equal(finds("(a+b)*c $x$ [1] {2} ^ | ?",
+                           "(a+b)*c $x$ [1] {2} ^ | ?"),
                      1);
     assert_int_equal(finds("a.c", "abc"), 0);
     assert_int_equal(finds("C=6ND=7.227\\cdot10^{23}",
@@ -94,8 +99,7 @@ static void kinds(void **state)
                      PP_TEXT_HTML);
     assert_int_equal(pp_text_kind_of("Application/XHTML+XML", NULL, "", 0),
                      PP_TEXT_HTML);
-    assert_int_equal(pp_text_kind_of("text/plain", NULL, "", 0),
-                     PP_TEXT_PLAIN);
+    assert_int_equal(pp_text_kind_of("text/plain", NULL, "", 0), PP_TEXT_PLAIN);
     assert_int_equal(pp_text_kind_of("text/markdown", NULL, "", 0),
                      PP_TEXT_PLAIN);
     assert_int_equal(pp_text_kind_of("application/pdf", NULL, "", 0),
@@ -125,8 +129,8 @@ static void html_text(void **state)
         "<p>unclosed <i>italic<p>after";
     pp_buf out = PP_BUF_INIT;
     (void)state;
-    assert_int_equal(pp_text_extract(&out, PP_TEXT_HTML, page,
-                                     sizeof page - 1, "text/html"),
+    assert_int_equal(pp_text_extract(&out, PP_TEXT_HTML, page, sizeof page - 1,
+                                     "text/html"),
                      0);
     assert_string_equal(out.ptr, "Title\na & b c \xCF\x84 <tag>\nnextbold\n"
                                  "cell\nunclosed italic\nafter\n");
@@ -229,7 +233,8 @@ static void quotes_of_a_passport(void **state)
     s = cJSON_PrintUnformatted(out);
     assert_string_equal(
         s, "[{\"passport\":\"x\",\"pointer\":\"/facts/a.b/evidence/0\","
-           "\"source\":\"s1\",\"section\":\"\xC2\xA7" "3\",\"quote\":\"q1\"},"
+           "\"source\":\"s1\",\"section\":\"\xC2\xA7"
+           "3\",\"quote\":\"q1\"},"
            "{\"passport\":\"x\",\"pointer\":\"/facts/a.b/evidence/0/via\","
            "\"source\":\"s2\",\"section\":\"1\",\"quote\":\"q2\"},"
            "{\"passport\":\"x\",\"pointer\":\"/claims/0/supports/0\","
@@ -281,8 +286,7 @@ static void sources_merged(void **state)
     const cJSON *s;
     char *text;
     (void)state;
-    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, NULL,
-                                      &m),
+    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, NULL, &m),
                      0);
     /* in id order; the first description wins, the first URL there is */
     s = pp_json_get(m, "s");
@@ -295,8 +299,7 @@ static void sources_merged(void **state)
     free(text);
     assert_null(pp_json_get(pp_json_get(m, "t"), "conflict"));
     cJSON_Delete(m);
-    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, "b",
-                                      &m),
+    assert_int_equal(pp_sources_merge((const cJSON *const *)docs, 2, "b", &m),
                      0);
     assert_int_equal(cJSON_GetArraySize(m), 1);
     assert_null(pp_json_get(pp_json_get(m, "s"), "conflict"));
@@ -307,8 +310,7 @@ static void sources_merged(void **state)
 
 /* A temporary folder (a registry for the cache) and a file of `size`
  * bytes of text in it; its file:// URL into `url`. */
-static void scratch(char dir[64], char url[128], size_t size,
-                    const char *text)
+static void scratch(char dir[64], char url[128], size_t size, const char *text)
 {
     char path[96];
     FILE *f;
@@ -403,17 +405,14 @@ static void quotes_against_the_cache(void **state)
     assert_int_equal(pp_sources_fetch(c, merged, "nobody", url, 0, &o, &m,
                                       &got),
                      PP_EUSAGE);
-    assert_int_equal(pp_sources_fetch(c, merged, "page", NULL, 0, &o, &m,
-                                      &got),
+    assert_int_equal(pp_sources_fetch(c, merged, "page", NULL, 0, &o, &m, &got),
                      PP_EUSAGE);
-    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m,
-                                      &got),
+    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m, &got),
                      0);
     assert_int_equal(got, PP_CACHE_NEW);
     cJSON_Delete(m);
     /* from the same URL: kept */
-    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m,
-                                      &got),
+    assert_int_equal(pp_sources_fetch(c, merged, "page", url, 0, &o, &m, &got),
                      0);
     assert_int_equal(got, PP_CACHE_KEPT);
     cJSON_Delete(m);
@@ -422,8 +421,8 @@ static void quotes_against_the_cache(void **state)
     assert_int_equal(r.found, 1);
     assert_int_equal(r.missing, 1);
     assert_int_equal(r.unchecked, 3);
-    assert_int_equal((int)cJSON_GetNumberValue(pp_json_get(
-                         pp_json_get(r.sources, "gone"), "count")),
+    assert_int_equal((int)cJSON_GetNumberValue(
+                         pp_json_get(pp_json_get(r.sources, "gone"), "count")),
                      2);
     assert_int_equal(pp_quote_check_text(&out, &r), 0);
     assert_string_equal(
@@ -436,8 +435,7 @@ static void quotes_against_the_cache(void **state)
         "'passport source fetch gone' [quote-unchecked]\n"
         "5 quotes: 1 found, 1 missing, 3 unchecked\n");
     assert_int_equal((int)cJSON_GetNumberValue(pp_json_get(
-                         cJSON_GetArrayItem(pp_json_get(r.report, "quotes"),
-                                            0),
+                         cJSON_GetArrayItem(pp_json_get(r.report, "quotes"), 0),
                          "line")),
                      2);
     pp_quote_check_dispose(&r);

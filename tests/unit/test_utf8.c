@@ -8,8 +8,13 @@
 static void accepts_valid_text(void **state)
 {
     static const char *const ok[] = {
-        "", "ascii", "Кими K2", "数值精度", "emoji \xF0\x9F\x98\x80",
-        "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF",
+        "",
+        "ascii",
+        "Кими K2",
+        "数值精度",
+        "emoji \xF0\x9F\x98\x80",
+        "\xEF\xBF\xBF",
+        "\xF4\x8F\xBF\xBF",
     };
     (void)state;
     for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
@@ -22,14 +27,14 @@ static void rejects_and_locates_invalid_sequences(void **state)
         const char *s;
         size_t bad;
     } cases[] = {
-        {"ab\xC0\x80", 2},         /* overlong NUL */
-        {"\xE0\x80\xAF", 0},       /* overlong '/' */
-        {"x\xED\xA0\x80", 1},      /* UTF-16 surrogate */
-        {"\xF4\x90\x80\x80", 0},   /* above U+10FFFF */
-        {"abc\xE4\xB8", 3},        /* truncated */
-        {"\x80", 0},               /* lone continuation */
-        {"ok\xFF", 2},             /* never valid */
-        {"\xE4\xB8\x41", 0},       /* bad continuation */
+        {"ab\xC0\x80", 2},       /* overlong NUL */
+        {"\xE0\x80\xAF", 0},     /* overlong '/' */
+        {"x\xED\xA0\x80", 1},    /* UTF-16 surrogate */
+        {"\xF4\x90\x80\x80", 0}, /* above U+10FFFF */
+        {"abc\xE4\xB8", 3},      /* truncated */
+        {"\x80", 0},             /* lone continuation */
+        {"ok\xFF", 2},           /* never valid */
+        {"\xE4\xB8\x41", 0},     /* bad continuation */
     };
     (void)state;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
