@@ -124,24 +124,21 @@ static void forms(void **state)
 
 static void not_numbers(void **state)
 {
-    static const char
-        *const
-            texts[] =
-                {
-                    "Kimi K2",
-                    "FP8 and E4M3",
-                    "the 1F1B schedule",
-                    "see §4.2.3",
-                    "version 1.2.0",
-                    "DeepSeek-V3",
-                    "Qwen3.8-Max",
-                    "§ 15",
-                    "a model",
-                    "a 1F1B schedule",
-                    "the 3rd run",
-                    "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95"
-                    "\xB0", /* 数十亿参数 */
-                };
+    static const char *const texts[] = {
+        "Kimi K2",
+        "FP8 and E4M3",
+        "the 1F1B schedule",
+        "see §4.2.3",
+        "version 1.2.0",
+        "DeepSeek-V3",
+        "Qwen3.8-Max",
+        "§ 15",
+        "a model",
+        "a 1F1B schedule",
+        "the 3rd run",
+        "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95"
+        "\xB0", /* 数十亿参数 */
+    };
     (void)state;
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
         pp_number n[4];
