@@ -3,14 +3,11 @@
  * from numbers or from a passport's facts.  Options here; the
  * calculation and its text and JSON forms are calc/sheet.h's.
  */
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "opts.h"
 #include "../core/error.h"
-#include "../core/json.h"
 #include "../core/num.h"
 #include "../calc/sheet.h"
 #include "../core/banned.h"
@@ -33,26 +30,18 @@ static int law_opts(struct cli_named *o, pp_law *law)
 /* Output                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Print the sheet in the chosen form and release it. */
-static int flush(pp_sheet *s, enum cli_output fmt)
+/* A calculation's result: printed in the chosen form, or its failure;
+ * the sheet is released. */
+static int done(pp_sheet *s, enum cli_output fmt, int rc)
 {
     pp_buf b = PP_BUF_INIT;
-    int rc;
-    pp_sheet_write(s, &b, fmt == CLI_OUT_JSON);
-    rc = cli_flush("calc", &b);
+    if (rc < 0)
+        rc = cli_fail(cli_exit_for(rc), "calc", "%s", pp_error_last());
+    else if ((rc = pp_sheet_write(s, &b, fmt == CLI_OUT_JSON)) == 0)
+        rc = cli_flush("calc", &b);
     pp_buf_dispose(&b);
     pp_sheet_dispose(s);
     return rc;
-}
-
-/* A calculation's result: printed, or its failure. */
-static int done(pp_sheet *s, enum cli_output fmt, int rc)
-{
-    if (rc < 0) {
-        pp_sheet_dispose(s);
-        return cli_fail(cli_exit_for(rc), "calc", "%s", pp_error_last());
-    }
-    return flush(s, fmt);
 }
 
 /* An option failed before the calculation: drop the sheet. */
