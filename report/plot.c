@@ -17,6 +17,9 @@
 
 #define W 960
 #define H 560
+/* a line of a note under a plot: its height and its characters */
+#define NOTE_LINE 14
+#define NOTE_CHARS 96
 #define SAMPLES 160
 
 static const char *const palette[] = {"#0b5fa5", "#c0392b", "#1e7b34",
@@ -326,17 +329,45 @@ int pp_plot_datawall(pp_buf *out, const pp_law *law, double cmin, double cmax,
 
 /* ---- passports ----------------------------------------------------------- */
 
+/* Add passport `doc` to the note of passports not plotted: why (a count
+ * on record as undisclosed, or not recorded at all), lines of at most
+ * NOTE_CHARS characters separated by '\n', counted in *lines. */
+static void skip_note(pp_buf *note, const cJSON *doc, int has_total,
+                      size_t *lines)
+{
+    const char *fact = has_total ? "params.active" : "params.total";
+    const char *what = has_total ? "active parameters" : "total parameters";
+    const char *why = pp_fact_status(doc, fact) == PP_FACT_UNDISCLOSED
+                          ? "undisclosed"
+                          : "not recorded";
+    const char *last = note->len ? strrchr(note->ptr, '\n') : NULL;
+    size_t line_len = note->len - (last ? (size_t)(last + 1 - note->ptr) : 0);
+    pp_buf item = PP_BUF_INIT;
+    pp_buf_printf(&item, "%s (%s %s)", name_of(doc), what, why);
+    if (note->len && line_len + 2 + item.len > NOTE_CHARS) {
+        pp_buf_puts(note, ",\n");
+        ++*lines;
+    } else if (note->len) {
+        pp_buf_puts(note, ", ");
+    }
+    pp_buf_put(note, item.ptr, item.len);
+    pp_buf_dispose(&item);
+}
+
 int pp_plot_passports(pp_buf *out, const pp_report_set *set)
 {
     struct rp_plot p;
     double lo = INFINITY, hi = 0, dmax = 0;
     pp_buf skipped = PP_BUF_INIT;
-    size_t shown = 0;
+    size_t shown = 0, lines = 1;
+    int h;
     for (size_t i = 0; i < set->n; i++) {
         pp_fact_num t, a, d;
-        if (!pp_fact_number(set->docs[i], "params.total", &t) ||
-            !pp_fact_compute_params(set->docs[i], &a))
+        int has_t = pp_fact_number(set->docs[i], "params.total", &t);
+        if (!has_t || !pp_fact_compute_params(set->docs[i], &a)) {
+            skip_note(&skipped, set->docs[i], has_t, &lines);
             continue;
+        }
         lo = fmin(lo, fmin(a.value, t.value));
         hi = fmax(hi, fmax(a.value, t.value));
         if (pp_fact_number(set->docs[i], "training.tokens", &d))
@@ -344,7 +375,9 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
     }
     if (!(hi > 0))
         lo = 1e9, hi = 1e12;
-    rp_svg_begin(&p, out, W, H, "Active against total parameters",
+    /* the plot grows by a line for each line of the note */
+    h = H + NOTE_LINE * (int)(lines - 1);
+    rp_svg_begin(&p, out, W, h, "Active against total parameters",
                  "Each passport at its total and active parameter counts "
                  "on log axes; the marker area grows with training tokens.");
     p.x =
@@ -362,12 +395,8 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
         double a, d = 0;
         int has_d, has_t = pp_fact_number(doc, "params.total", &tf);
         pp_buf lab = PP_BUF_INIT;
-        if (!has_t || !pp_fact_compute_params(doc, &af)) {
-            pp_buf_printf(&skipped, "%s%s (%s undisclosed)",
-                          skipped.len ? ", " : "", name_of(doc),
-                          has_t ? "active parameters" : "total parameters");
-            continue;
-        }
+        if (!has_t || !pp_fact_compute_params(doc, &af))
+            continue; /* in the note */
         a = af.value;
         if ((has_d = pp_fact_number(doc, "training.tokens", &df)))
             d = df.value;
@@ -385,14 +414,26 @@ int pp_plot_passports(pp_buf *out, const pp_report_set *set)
     rp_svg_legend(&p, "#777777", "", 'o', "training tokens undisclosed");
     rp_svg_legend(&p, "#999999", "4 4", 0, "dense: active = total");
     if (skipped.len) {
-        pp_buf note = PP_BUF_INIT;
-        pp_buf_printf(&note, "Not plotted: %s.", skipped.ptr);
-        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
-        pp_buf_dispose(&note);
+        /* one text per line: the lines are separated by '\n' */
+        const char *at = skipped.ptr;
+        for (size_t k = 0; k < lines; k++) {
+            const char *nl = strchr(at, '\n');
+            pp_buf line = PP_BUF_INIT;
+            pp_buf_printf(&line, "%s%.*s%s", k ? "" : "Not plotted: ",
+                          nl ? (int)(nl - at) : (int)strlen(at), at,
+                          k + 1 == lines ? "." : "");
+            rp_svg_text(&p, p.left,
+                        h - 10 - NOTE_LINE * (double)(lines - 1 - k), "start",
+                        "note", pp_buf_cstr(&line));
+            pp_buf_dispose(&line);
+            if (!nl)
+                break;
+            at = nl + 1;
+        }
     } else {
         pp_buf note = PP_BUF_INIT;
         pp_buf_printf(&note, "%zu passports.", shown);
-        rp_svg_text(&p, p.left, H - 10, "start", "note", pp_buf_cstr(&note));
+        rp_svg_text(&p, p.left, h - 10, "start", "note", pp_buf_cstr(&note));
         pp_buf_dispose(&note);
     }
     pp_buf_dispose(&skipped);

@@ -158,8 +158,10 @@ const plots = {
                       '70B/1.09T, larger'],
     'datawall.svg': ['training compute C, FLOP', 'training tokens D', 'D*(C) of the fitted law', 'Kimi K2 (15.5T)'],
     'passports.svg': ['total parameters', 'active parameters per token', 'Kimi K3 (tokens undisclosed)',
-                      'Not plotted: DeepSeek LLM 67B (active parameters undisclosed), ' +
-                      'Llama 4 Behemoth (total parameters undisclosed).'],
+                      // absent counts are "not recorded", not "undisclosed"; the note wraps
+                      'Not plotted: DeepSeek LLM 67B (active parameters not recorded), ' +
+                      'Llama 2 70B (active parameters not recorded),',
+                      'Llama 4 Behemoth (total parameters not recorded).'],
 };
 
 async function testPlot(context, file, want) {
