@@ -272,7 +272,10 @@ static char column_kind(const char *t, size_t n)
     else if (HAS("budget") || HAS("бюджет") || HAS("预算") || HAS("compute") ||
              HAS("flop") || HAS("$c$") || !strcmp(h, "c"))
         k = 'C';
-    else if (HAS("active") || HAS("активн") || HAS("激活"))
+    else if ((HAS("activ") || HAS("активн") || HAS("激活")) &&
+             (HAS("total") || HAS("всего") || HAS("总")))
+        k = 'P'; /* "Total / Active params": "1.6T / 49B" */
+    else if (HAS("activ") || HAS("активн") || HAS("激活"))
         k = 'A';
     else if (HAS("context") || HAS("контекст") || HAS("上下文"))
         k = 'X';
@@ -386,6 +389,9 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
         nth++;
         if (strchr("TAKX", kind) && kind && who)
             ck_check_fact(s, n, who, attr[(unsigned char)kind]);
+        else if (kind == 'P' && who && nth <= 2)
+            ck_check_fact(s, n, who,
+                          nth == 1 ? "params.total" : "params.active");
         else if (kind == 'N' && o && nth == 1)
             ck_check_derived(s, i, "derived.optimum_params", o->params,
                              "the fitted law's N*");

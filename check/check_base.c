@@ -10,6 +10,8 @@
 #define _GNU_SOURCE
 #include "check_impl.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -164,6 +166,7 @@ static const char *const clause_bounds[] = {",",
                                             "\xEF\xBC\x8C",
                                             "\xEF\xBC\x9B",
                                             "\xE3\x80\x81",
+                                            "\xE2\x86\x92",
                                             NULL};
 
 /* Where the clause holding offset `at` starts. */
@@ -226,6 +229,12 @@ void ck_find_entities(struct sent *s)
             PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
             size_t b = ov[0], e = ov[1], k;
             int merged = 0;
+            if (e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
+                isdigit((unsigned char)s->text[e + 1])) {
+                /* "K2.5", "V3.2", "Kimi-K2-0905": another version */
+                start = e > b ? e : b + 1;
+                continue;
+            }
             for (k = 0; k < s->nent; k++) {
                 struct entity *x = &s->ent[k];
                 if (b < x->end && e > x->start) { /* overlap */
@@ -273,8 +282,65 @@ static const char *const w_model[] = {" model", " baseline", " network",
 static const char *const w_copula[] = {" is ",  " was ",          ", a ",
                                        ", an ", " \xE2\x80\x94 ", "是",
                                        "это",   "является",       NULL};
+static const char *const w_apart[] = {"\xE2\x80\x94", " - ",          ";",
+                                      "\xEF\xBC\x9B", "\xE2\x86\x92", NULL};
 static const char *const w_respectively[] = {"respectively", "соответственно",
                                              "分别", NULL};
+
+/* "Llama2-7B experiments", "эксперимент с ...", "实验": a run of someone's
+ * own with the named model, not the named run. */
+static const char *const w_experiment[] = {" experiment",  " ablation",
+                                           " эксперимент", "实验",
+                                           "消融",         NULL};
+
+/* Letters that begin names of formats, hardware and units, not models:
+ * FP8, MXFP4, BF16, INT4, TPUv4, H800 (too short anyway), E4M3. */
+static const char *const w_not_model[] = {
+    "fp",      "bf",       "mxfp", "nvfp", "int",     "uint",  "tpu",    "gpu",
+    "fp32",    "sm",       "top",  "step", "layer",   "table", "figure", "fig",
+    "section", "appendix", "eq",   "page", "version", "v",     NULL};
+
+/* Is there, in [from, to), the name of a model the registry does not know
+ * -- three or more letters glued to a version ("Qwen2.5-3B", "LLAMA3-3B",
+ * "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite") -- outside every entity? */
+int ck_foreign_between(const struct sent *s, size_t from, size_t to)
+{
+    if (to > s->len)
+        to = s->len;
+    for (size_t p = from; p < to; p++) {
+        size_t q = p, letters;
+        int skip = 0;
+        if (p > 0 && isalnum((unsigned char)s->text[p - 1]))
+            continue;
+        while (q < to && isalpha((unsigned char)s->text[q]))
+            q++;
+        letters = q - p;
+        if (letters < 3)
+            continue;
+        for (const char *const *w = w_not_model; *w; w++)
+            if (strlen(*w) == letters && !memcmp(s->low.ptr + p, *w, letters))
+                skip = 1;
+        if (q < to && s->text[q] == '-')
+            q++;
+        if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))
+            q++;
+        if (skip || q >= to || !isdigit((unsigned char)s->text[q]))
+            continue;
+        for (size_t k = 0; k < s->nent; k++)
+            if (p < s->ent[k].end && q >= s->ent[k].start)
+                skip = 1;
+        if (!skip)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the sequence arrow "→" lie in [from, to): another step of a
+ * sequence ("Chinchilla '22 → ... → FP8 pipelines")? */
+int ck_arrow_between(const struct sent *s, size_t from, size_t to)
+{
+    return near(s, from, to, "\xE2\x86\x92");
+}
 
 /* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
  * respectively": the figures after the last entity pair with the
@@ -334,14 +400,19 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     own_model = any_near(s, n->end, own_to, w_model);
     if (before) {
         size_t from = before->end, to = n->start;
-        if (any_near(s, from, to, ck_w_compare))
+        if (any_near(s, from, to, ck_w_compare) ||
+            ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
+            any_near(s, from, from + 14, w_experiment))
             return NULL;
         if (own_model && !(to - from <= 16 && any_near(s, from, to, w_copula)))
             return NULL;
         return before;
     }
     if (!after || own_model ||
-        any_near(s, ck_clause_from(s, n->start), n->start, w_model))
+        /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
+        any_near(s, n->end, after->start, w_apart) ||
+        any_near(s, ck_clause_from(s, n->start), n->start, w_model) ||
+        ck_foreign_between(s, ck_clause_from(s, n->start), n->start))
         return NULL;
     return after;
 }

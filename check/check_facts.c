@@ -206,6 +206,8 @@ static const char *const w_context[] = {"context", "контекст", "上下�
                                         "window", NULL};
 static const char *const w_token[] = {"token", "токен", NULL};
 static const char *const w_param[] = {"param", "парам", "参数", NULL};
+static const char *const w_sized[] = {" moe",   "-moe", " model", " dense",
+                                      " модел", "模型", NULL};
 
 struct hyper_kw {
     const char *const words[6];
@@ -243,28 +245,138 @@ static int of_after(const struct sent *s, size_t b)
     return 0;
 }
 
-/* Total or active parameters.  "X of (its) Y": X active, Y total.  Else
- * the nearest qualifying word wins -- inside the figure's own span
- * ("32.6B active parameters"), then just after it in the same clause,
- * then just before ("out of 1.04T", "всего 284B", "激活参数 104.2B"). */
-static const char *params_kind(const struct sent *s, size_t a, size_t b)
+/* The first of words `ws` within [from, to), or SIZE_MAX. */
+static size_t first_near(const struct sent *s, size_t from, size_t to,
+                         const char *const *ws)
 {
-    size_t windows[3][2];
+    size_t best = SIZE_MAX;
+    if (to > s->len)
+        to = s->len;
+    for (; *ws; ws++) {
+        const char *p =
+            to > from ? memmem(s->low.ptr + from, to - from, *ws, strlen(*ws))
+                      : NULL;
+        if (p && (size_t)(p - s->low.ptr) < best)
+            best = (size_t)(p - s->low.ptr);
+    }
+    return best;
+}
+
+/* "after 200B tokens", "после 300B токенов", "约 200B Token 后": a point
+ * within a training, not the size of one. */
+static int point_in_training(const struct sent *s, size_t a, size_t b)
+{
+    static const char *const before[] = {"after ", "после ", "at ",
+                                         "by ",    "until ", NULL};
+    static const char *const after[] = {"\xE5\x90\x8E", /* 后 */
+                                        "\xE6\x97\xB6", /* 时 */
+                                        " in, ", NULL};
+    return any_near(s, back(a, 14), a, before) ||
+           any_near(s, b, ck_window_end(s, b, 12), after);
+}
+
+static const char *const w_of_which[] = {"of which",   "of them", "из них",
+                                         "из которых", "其中",    NULL};
+
+/* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
+ * Y total; "of which Y": Y active.  Else the nearest qualifying word
+ * wins -- inside the figure's own span ("32.6B active parameters"), then
+ * just after it and nearer to it than to the next figure ("671B total",
+ * but not "671B-parameter MoE that activates 37B"), then just before it
+ * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
+ * whether a word of the sentence decided it; else the count is read as
+ * the total, the convention for a bare "parameters". */
+static const char *params_kind(const struct sent *s, size_t i, int *attached)
+{
+    const pp_number *n = &s->num[i];
+    size_t a = n->start, b = n->end, windows[3][2];
+    *attached = 1;
+    if (any_near(s, back(a, 14), a, w_of_which))
+        return "params.active";
     if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
         return "params.total";
     if (of_after(s, b))
-        return "params.active"; /* "3B of", "3B out of", "3B из" */
+        return "params.active";        /* "3B of", "3B out of", "3B из" */
+    if (s->len && s->text[0] == '|') { /* "| Active Parameters | 671B |" */
+        const char *bar = memchr(s->text + 1, '|', s->len - 1);
+        size_t to = bar ? (size_t)(bar - s->text) : 0;
+        int act = to && to < a && any_near(s, 1, to, ck_w_active);
+        int tot = to && to < a && any_near(s, 1, to, ck_w_total);
+        if (act != tot)
+            return act ? "params.active" : "params.total";
+    }
     windows[0][0] = a, windows[0][1] = b;
     windows[1][0] = b, windows[1][1] = ck_window_end(s, b, 24);
+    if (i + 1 < s->nnum && s->num[i + 1].start < windows[1][1])
+        windows[1][1] = b + (s->num[i + 1].start - b) / 2;
     windows[2][0] = ck_window_start(s, a, 16), windows[2][1] = a;
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
-        int active = any_near(s, from, to, ck_w_active);
-        int total = any_near(s, from, to, ck_w_total);
-        if (active != total)
-            return active ? "params.active" : "params.total";
+        size_t active = first_near(s, from, to, ck_w_active);
+        size_t total = first_near(s, from, to, ck_w_total);
+        if ((active == SIZE_MAX) != (total == SIZE_MAX))
+            return active != SIZE_MAX ? "params.active" : "params.total";
     }
+    *attached = 0;
     return "params.total";
+}
+
+/* Does the sentence hold another count of parameters beside figure `i`,
+ * or speak of active parameters, so that a count no word qualifies may
+ * be either ("a 671B-parameter MoE that activates 37B parameters",
+ * "| Kimi-K2 | 1T (32B) |")? */
+static int params_ambiguous(const struct sent *s, size_t i)
+{
+    for (size_t j = 0; j < s->nnum; j++)
+        if (j != i && ck_is_params(s, &s->num[j]))
+            return 1;
+    return any_near(s, 0, s->len, ck_w_active);
+}
+
+/* A count of parameters that may be the total or the active one: checked
+ * against both; confirmed under the reading that agrees, never
+ * contradicted -- when neither does, unverifiable, with both readings. */
+static void check_params_either(struct sent *s, const pp_number *n,
+                                unsigned long long set)
+{
+    static const char *const kinds[2] = {"params.total", "params.active"};
+    struct fact_found ff[2];
+    pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
+    cJSON *readings, *claim;
+    for (int k = 0; k < 2; k++) {
+        find_fact(s, num_range(n), set, kinds[k], &ff[k]);
+        if (ff[k].confirmed) {
+            ck_check_fact(s, n, set, kinds[k]);
+            return;
+        }
+    }
+    if (!ff[0].fact && !ff[1].fact) {
+        ck_check_fact(s, n, set, kinds[0]); /* unverifiable or undisclosed */
+        return;
+    }
+    readings = cJSON_CreateArray();
+    for (int k = 0; k < 2; k++) {
+        cJSON *r = cJSON_CreateObject();
+        if (ff[k].fact)
+            pp_num_human(&e[k], ff[k].num.value, ff[k].num.sig);
+        else
+            pp_buf_puts(&e[k], "not recorded");
+        cJSON_AddStringToObject(r, "attribute", kinds[k]);
+        cJSON_AddItemToObject(r, "expected",
+                              ff[k].fact ? cJSON_CreateNumber(ff[k].num.value)
+                                         : cJSON_CreateNull());
+        cJSON_AddItemToArray(readings, r);
+    }
+    ck_emit(s, n->start, n->end - n->start, ff[0].who, "params",
+            cJSON_CreateNumber(n->value), NULL, "unverifiable",
+            "%s: %.*s is neither params.total (%s) nor params.active (%s), "
+            "and the sentence does not say which count it is",
+            ff[0].who, (int)(n->end - n->start), s->text + n->start,
+            pp_buf_cstr(&e[0]), pp_buf_cstr(&e[1]));
+    claim = ck_last_claim(s);
+    cJSON_AddItemToObject(claim, "readings", readings);
+    pp_buf_dispose(&e[0]);
+    pp_buf_dispose(&e[1]);
 }
 
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
@@ -333,7 +445,10 @@ void ck_bind_entity_figures(struct sent *s)
         /* "671B total", "37B active", "3B out of 16B": parameters */
         int kind_after = any_near(s, b, ck_window_end(s, b, 20), ck_w_active) ||
                          any_near(s, b, ck_window_end(s, b, 8), ck_w_total) ||
-                         of_after(s, b);
+                         of_after(s, b) ||
+                         /* "6710亿参数", "671B finegrained MoE": a size */
+                         any_near(s, b, ck_window_end(s, b, 14), w_param) ||
+                         any_near(s, b, ck_window_end(s, b, 16), w_sized);
         if (!e || s->used[i])
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
@@ -354,13 +469,17 @@ void ck_bind_entity_figures(struct sent *s)
                  (any_near(s, b, b + 16, w_context) ||
                   any_near(s, ck_window_start(s, a, 48), a, w_context)))
             attr = "context.length";
-        else if (n->unit == PP_UNIT_TOKENS ||
+        else if ((n->unit == PP_UNIT_TOKENS &&
+                  /* "1M tokens" alone is a window or a batch */
+                  (n->value >= 1e9 ||
+                   any_near(s, back(a, 30), a, ck_w_train))) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   any_near(s, back(a, 30), a, ck_w_train)) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   n->unit == PP_UNIT_NONE && any_near(s, 0, s->len, w_token) &&
                   !any_near(s, 0, s->len, w_param)))
-            attr = near(s, b, b + 40, "per param") ||
+            attr = point_in_training(s, a, b) ? NULL
+                   : near(s, b, b + 40, "per param") ||
                            near(s, b, b + 40, "на параметр")
                        ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
@@ -375,7 +494,14 @@ void ck_bind_entity_figures(struct sent *s)
                    any_near(s, back(a, 6), a, ck_w_total) ||
                    any_near(s, back(a, 16), a, ck_w_active) ||
                    any_near(s, back(a, 14), a, w_param)))) {
-            attr = params_kind(s, a, b);
+            int attached;
+            attr = params_kind(s, i, &attached);
+            if (!attached && params_ambiguous(s, i)) {
+                s->used[i] = 1;
+                ents[i] = e, attrs[i] = attr;
+                check_params_either(s, n, e->set);
+                continue;
+            }
         }
         if (attr) {
             s->used[i] = 1;

@@ -245,6 +245,10 @@ void ck_check_derived(struct sent *s, size_t i, const char *attr,
 /* check_facts.c: figures of passports.  Compare figure `n` with fact
  * `name` of the passports in `set`; bind every unused figure to an
  * attribute of its run and check it. */
+/* Is a model the registry does not know named in [from, to)? */
+int ck_foreign_between(const struct sent *s, size_t from, size_t to);
+/* Does the sequence arrow lie in [from, to) of the sentence? */
+int ck_arrow_between(const struct sent *s, size_t from, size_t to);
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name);
 void ck_bind_entity_figures(struct sent *s);

@@ -480,6 +480,8 @@ void ck_check_formats(struct sent *s)
     bind_formats(s, fm, nf, rw, nr, bound);
     for (size_t i = 0; i < nf; i++) {
         const struct entity *e = ck_entity_for(s, fm[i].start);
+        if (ck_arrow_between(s, e->end, fm[i].start))
+            continue; /* another step of a sequence */
         for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
             if (!(e->set >> d & 1))
                 continue;

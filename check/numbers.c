@@ -615,6 +615,23 @@ static double suffix_scale(char c)
     return c == 'K' ? 1e3 : c == 'M' ? 1e6 : c == 'B' ? 1e9 : 1e12;
 }
 
+/* A magnitude letter set apart by a space ("14.8 T tokens", "671
+ * B-parameter"): only before the unit it scales, so that "Table 5 B" or
+ * "about 3 M" stay plain numbers. */
+static int spaced_suffix(const char *s, size_t n, size_t k)
+{
+    static const char *const unit_words[] = {"token", "param", "tok",
+                                             "токен", "парам", NULL};
+    size_t u;
+    if (k >= n || !strchr("KMBT", s[k]) || !s[k] || !word_end(s, n, k + 1))
+        return 0;
+    u = k + 1 < n && s[k + 1] == '-' ? k + 2 : skip_spaces(s, n, k + 1);
+    for (const char *const *w = unit_words; *w; w++)
+        if (starts(s + u, n - u, *w))
+            return 1;
+    return 0;
+}
+
 /* A magnitude after the figure ending at `j`: in LaTeX (35.663\text{B}),
  * a suffix glued on (15.5T, 671B, 32K, 1M) or a magnitude word (14.8
  * trillion, 15 трлн, 15万亿, 671-billion-parameter).  Scales *v, sets
@@ -633,6 +650,11 @@ static size_t magnitude(const char *s, size_t n, size_t j, double *v, int *mag)
         return j + 1;
     }
     k = skip_spaces(s, n, j);
+    if (k > j && spaced_suffix(s, n, k)) { /* "14.8 T tokens", "671 B-param" */
+        *v *= suffix_scale(s[k]);
+        *mag = 1;
+        return k + 1;
+    }
     if (k == j && k + 1 < n && s[k] == '-' && isalpha((unsigned char)s[k + 1]))
         k++; /* "671-billion-parameter" */
     for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
