@@ -407,9 +407,89 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     pp_buf_dispose(&m);
 }
 
+/* The chips a hardware name lists, each as its model number in lower
+ * case ("NVIDIA H100 SXM5 80GB" -> h100, "Google TPU v4,Google TPU v3" ->
+ * tpuv4 tpuv3, "TPUv3/TPUv4" -> tpuv3 tpuv4, "A100-80GB" -> a100): in
+ * each part between ',', '/', ';' and '&', the first word with a digit
+ * (joined to a letters-only word before it: "TPU v4"), cut after its
+ * first run of digits.  Returns how many, at most `max`. */
+#define MAX_CHIPS 8
+static size_t chips_of(const char *name, char chips[][16], size_t max)
+{
+    size_t n = 0;
+    const char *p = name;
+    while (*p && n < max) {
+        size_t part = strcspn(p, ",/;&");
+        char prev[16] = "";
+        int found = 0;
+        for (size_t i = 0; i < part && !found;) {
+            size_t w = 0, k = 0;
+            char word[16];
+            int digit = 0;
+            while (i < part && !isalnum((unsigned char)p[i]))
+                i++;
+            while (i + w < part && isalnum((unsigned char)p[i + w]))
+                w++;
+            for (size_t j = 0; j < w && k + 1 < sizeof(word); j++) {
+                word[k++] = (char)tolower((unsigned char)p[i + j]);
+                digit |= isdigit((unsigned char)p[i + j]);
+            }
+            word[k] = 0;
+            i += w;
+            if (!w)
+                break;
+            if (!digit) {
+                snprintf(prev, sizeof(prev), "%s", word);
+                continue;
+            }
+            {
+                char chip[16];
+                size_t d = 0, c;
+                const char *lead = isdigit((unsigned char)word[0]) ||
+                                           (word[0] == 'v' &&
+                                            isdigit((unsigned char)word[1]))
+                                       ? prev
+                                       : "";
+                c = (size_t)snprintf(chip, sizeof(chip), "%s", lead);
+                while (word[d] && !isdigit((unsigned char)word[d]) &&
+                       c + 1 < sizeof(chip))
+                    chip[c++] = word[d++];
+                while (isdigit((unsigned char)word[d]) && c + 1 < sizeof(chip))
+                    chip[c++] = word[d++];
+                chip[c] = 0;
+                memcpy(chips[n++], chip, sizeof(chip));
+                found = 1;
+            }
+        }
+        p += part;
+        if (*p)
+            p++;
+    }
+    return n;
+}
+
+/* Do two lists of chips name the same set? */
+static int same_chips(char a[][16], size_t na, char b[][16], size_t nb)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        char(*x)[16] = pass ? b : a, (*y)[16] = pass ? a : b;
+        size_t nx = pass ? nb : na, ny = pass ? na : nb;
+        for (size_t i = 0; i < nx; i++) {
+            int hit = 0;
+            for (size_t j = 0; j < ny && !hit; j++)
+                hit = !strcmp(x[i], y[j]);
+            if (!hit)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 static void compare_device(struct row_ctx *c, const cJSON *doc,
                            const char *peer)
 {
+    char pc[MAX_CHIPS][16], rc[MAX_CHIPS][16];
+    size_t npc, nrc;
     const char *v = pp_fact_text(doc, "hardware.device_type");
     pp_buf pn = PP_BUF_INIT, rn = PP_BUF_INIT, m = PP_BUF_INIT;
     if (!peer || !*peer) {
@@ -426,7 +506,10 @@ static void compare_device(struct row_ctx *c, const cJSON *doc,
     } else {
         pp_name_normalize(peer, &pn);
         pp_name_normalize(v, &rn);
-        if (rn.len && strstr(pp_buf_cstr(&pn), rn.ptr)) {
+        npc = chips_of(peer, pc, MAX_CHIPS);
+        nrc = chips_of(v, rc, MAX_CHIPS);
+        if ((rn.len && strstr(pp_buf_cstr(&pn), rn.ptr)) ||
+            (npc && nrc && same_chips(pc, npc, rc, nrc))) {
             pp_buf_printf(&m, "the peer's '%s' is the registry's %s", peer, v);
             finding(c, "hardware.device_type", peer, v, "agrees", m.ptr);
         } else {

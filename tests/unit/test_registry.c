@@ -91,8 +91,8 @@ static void shipped_registry_in_id_order(void **state)
     pp_reg_set all = {0};
     (void)state;
     assert_int_equal(pp_reg_load_all(r, &at, &all), 0);
-    assert_int_equal(all.nentries, 12);
-    assert_int_equal(all.n, 12);
+    assert_int_equal(all.nentries, 20);
+    assert_int_equal(all.n, 20);
     assert_int_equal(all.broken, 0);
     for (size_t i = 1; i < all.nentries; i++)
         assert_true(strcmp(all.entries[i - 1].id, all.entries[i].id) < 0);
