@@ -464,7 +464,7 @@ int pp_incoming_fetch(pp_reg *r, const char *name, const char *url,
     *found = 1;
 done:
     git_repository_free(q);
-    pp_remove_tree(dir.ptr);
+    pp_io_remove_tree(dir.ptr);
     pp_buf_dispose(&dir);
     pp_buf_dispose(&spec);
     pp_buf_dispose(&tracking);

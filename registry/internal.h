@@ -185,12 +185,6 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out);
 int pp_fields_diff(pp_reg *r, const char *id, const git_oid *a,
                    const git_oid *b, cJSON *changes);
 
-/* --- open.c --------------------------------------------------------- */
-
-/* Remove the file or folder `path` and everything in it (what a failed
- * create, clone or fetch made); errors are ignored. */
-void pp_remove_tree(const char *path);
-
 /* --- incoming.c: commits that arrive -------------------------------- */
 
 /* Bounds on the commits of one pull or clone, and on the tree entries of

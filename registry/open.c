@@ -159,33 +159,13 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-void pp_remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    struct dirent *e;
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    while ((e = readdir(d))) {
-        pp_buf p = PP_BUF_INIT;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        pp_buf_printf(&p, "%s/%s", path, e->d_name);
-        pp_remove_tree(p.ptr);
-        pp_buf_dispose(&p);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
 /* Empty the folder `path`, and remove it too when `itself`. */
 static void remove_contents(const char *path, int itself)
 {
     DIR *d;
     struct dirent *e;
     if (itself) {
-        pp_remove_tree(path);
+        pp_io_remove_tree(path);
         return;
     }
     if (!(d = opendir(path)))
@@ -195,7 +175,7 @@ static void remove_contents(const char *path, int itself)
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
         pp_buf_printf(&p, "%s/%s", path, e->d_name);
-        pp_remove_tree(p.ptr);
+        pp_io_remove_tree(p.ptr);
         pp_buf_dispose(&p);
     }
     closedir(d);
@@ -361,7 +341,7 @@ fail:
     pp_reg_free(r);
     /* Nothing half-made stays behind. */
     if (created_dir)
-        pp_remove_tree(path);
+        pp_io_remove_tree(path);
     return rc;
 }
 
