@@ -292,3 +292,27 @@ int pp_io_list_dir(const char *dir, const char *suffix, size_t max, char ***out,
     *n = count;
     return 0;
 }
+
+void pp_io_remove_tree(const char *path)
+{
+    struct stat st;
+    DIR *d;
+    struct dirent *e;
+
+    if (lstat(path, &st) != 0)
+        return;
+    if (!S_ISDIR(st.st_mode) || !(d = opendir(path))) {
+        unlink(path);
+        return;
+    }
+    while ((e = readdir(d))) {
+        pp_buf p = PP_BUF_INIT;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        pp_buf_printf(&p, "%s/%s", path, e->d_name);
+        pp_io_remove_tree(p.ptr);
+        pp_buf_dispose(&p);
+    }
+    closedir(d);
+    rmdir(path);
+}

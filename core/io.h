@@ -54,4 +54,9 @@ int pp_io_list_dir(const char *dir, const char *suffix, size_t max,
 /* Release a list from pp_io_list_dir(); `paths` may be NULL. */
 void pp_io_list_free(char **paths, size_t n);
 
+/* Remove the file or folder `path` and everything in it, as `rm -rf`
+ * (what a failed create, clone or fetch made); a symbolic link is removed,
+ * never followed.  Errors are ignored: what cannot go stays. */
+void pp_io_remove_tree(const char *path);
+
 #endif

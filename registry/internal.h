@@ -10,7 +10,8 @@
  *   index.c    the SQLite index: every statement but the query language;
  *   query.c    the query language and read-only SQL over the index;
  *   fields.c   passports as sets of fields, and their differences;
- *   merge.c    remotes, push, pull and the structural merge.
+ *   merge.c    remotes, push, pull and the structural merge;
+ *   incoming.c commits that arrive (pull, clone), checked before use.
  */
 #ifndef PP_REGISTRY_INTERNAL_H
 #define PP_REGISTRY_INTERNAL_H
@@ -183,6 +184,29 @@ int pp_fields_to_doc(const pp_fields *f, const cJSON *order, cJSON **out);
  * "old", "new"}. */
 int pp_fields_diff(pp_reg *r, const char *id, const git_oid *a,
                    const git_oid *b, cJSON *changes);
+
+/* --- incoming.c: commits that arrive -------------------------------- */
+
+/* Bounds on the commits of one pull or clone, and on the tree entries of
+ * passports/ looked at in them (each distinct tree once). */
+#define PP_INCOMING_MAX_COMMITS 100000
+#define PP_INCOMING_MAX_ENTRIES 10000000
+
+/* Check every commit of `repo` reachable from `tip` and not from `known`
+ * (NULL: every one): passports/ holds only regular files named <id>.json,
+ * each a valid passport.  `what` ("pull", "clone") names the transfer in
+ * the message.  Returns 0; PP_EINVALID naming the first bad commit (the
+ * oldest) and its path; PP_ETOOBIG past a bound; or a store failure. */
+int pp_incoming_check(git_repository *repo, const git_oid *tip,
+                      const git_oid *known, const char *what);
+
+/* Fetch the main branch of remote `name` (at `url`) into a quarantine
+ * beside the registry, check its new commits (pp_incoming_check), and
+ * only then into refs/remotes/NAME/main: *found = 1 and *theirs its
+ * commit, or 0 when the remote is empty.  Refused or failed, the registry
+ * is left as it was, objects included. */
+int pp_incoming_fetch(pp_reg *r, const char *name, const char *url,
+                      git_oid *theirs, int *found);
 
 /* --- who.c ----------------------------------------------------------- */
 

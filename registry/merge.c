@@ -536,34 +536,25 @@ static int finish(struct merge *m, const pp_who *who, const char *remote,
     return 0;
 }
 
-/* Fetch the main branch of remote `name` into refs/remotes/NAME/main:
- * *found = 1 and *theirs its commit, or 0 when the remote is empty. */
+/* Fetch the main branch of remote `name` into refs/remotes/NAME/main,
+ * its new commits checked first: *found = 1 and *theirs its commit, or 0
+ * when the remote is empty. */
 static int fetch_remote(pp_reg *r, const char *name, git_oid *theirs,
                         int *found)
 {
     git_remote *remote = NULL;
-    git_fetch_options opts;
-    pp_buf spec = PP_BUF_INIT, ref = PP_BUF_INIT;
-    char *specs[1];
-    git_strarray refspecs = {specs, 1};
+    char *url = NULL;
     int rc;
 
     *found = 0;
-    git_fetch_options_init(&opts, GIT_FETCH_OPTIONS_VERSION);
     if ((rc = lookup_remote(r, name, &remote)) < 0)
         return rc;
-    pp_buf_printf(&spec, "+refs/heads/main:refs/remotes/%s/main", name);
-    specs[0] = spec.ptr;
-    rc = git_remote_fetch(remote, &refspecs, &opts, "passport pull");
+    url = git_remote_url(remote) ? strdup(git_remote_url(remote)) : NULL;
     git_remote_free(remote);
-    if (rc < 0) {
-        rc = pp_store_fail(rc, "cannot fetch");
-    } else {
-        pp_buf_printf(&ref, "refs/remotes/%s/main", name);
-        *found = git_reference_name_to_id(theirs, r->repo, ref.ptr) == 0;
-    }
-    pp_buf_dispose(&spec);
-    pp_buf_dispose(&ref);
+    if (!url)
+        return pp_error_set(PP_EUSAGE, "remote '%s' has no URL", name);
+    rc = pp_incoming_fetch(r, name, url, theirs, found);
+    free(url);
     return rc;
 }
 

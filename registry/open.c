@@ -159,24 +159,26 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-static void remove_tree(const char *path)
+/* Empty the folder `path`, and remove it too when `itself`. */
+static void remove_contents(const char *path, int itself)
 {
-    DIR *d = opendir(path);
+    DIR *d;
     struct dirent *e;
-    if (!d) {
-        unlink(path);
+    if (itself) {
+        pp_io_remove_tree(path);
         return;
     }
+    if (!(d = opendir(path)))
+        return;
     while ((e = readdir(d))) {
         pp_buf p = PP_BUF_INIT;
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
         pp_buf_printf(&p, "%s/%s", path, e->d_name);
-        remove_tree(p.ptr);
+        pp_io_remove_tree(p.ptr);
         pp_buf_dispose(&p);
     }
     closedir(d);
-    rmdir(path);
 }
 
 /* Canonical texts of the valid passports of `dir`, for one commit. */
@@ -339,7 +341,7 @@ fail:
     pp_reg_free(r);
     /* Nothing half-made stays behind. */
     if (created_dir)
-        remove_tree(path);
+        pp_io_remove_tree(path);
     return rc;
 }
 
@@ -348,11 +350,13 @@ int pp_reg_clone(pp_reg **out, const char *url, const char *path)
     git_repository *repo = NULL;
     git_clone_options opts;
     struct stat st;
-    int rc;
+    git_oid tip;
+    int rc, existed;
 
     *out = NULL;
     pp_store_init();
-    if (stat(path, &st) == 0 && (!S_ISDIR(st.st_mode) || !dir_is_empty(path)))
+    if ((existed = stat(path, &st) == 0) &&
+        (!S_ISDIR(st.st_mode) || !dir_is_empty(path)))
         return pp_error_set(PP_EUSAGE,
                             "'%s' already exists and is not an "
                             "empty folder",
@@ -374,6 +378,14 @@ int pp_reg_clone(pp_reg **out, const char *url, const char *path)
                                  "passport clone");
         git_reference_free(ref);
         git_repository_set_head(repo, PP_BRANCH);
+    }
+    /* Every commit that came is checked before the clone is used; a
+     * refused clone leaves nothing behind. */
+    if (git_reference_name_to_id(&tip, repo, PP_BRANCH) == 0 &&
+        (rc = pp_incoming_check(repo, &tip, NULL, "clone")) < 0) {
+        git_repository_free(repo);
+        remove_contents(path, !existed);
+        return rc;
     }
     if (!(*out = reg_new(repo, path))) {
         git_repository_free(repo);

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,16 +39,20 @@ void pp_store_init(void)
 
 int pp_store_fail(int gitrc, const char *what)
 {
+    int err = errno, code = PP_ERROR; /* before anything can change it */
     const git_error *e = git_error_last();
-    int code = PP_ERROR;
 
     if (gitrc == GIT_ENOTFOUND)
         code = PP_ENOTFOUND;
     else if (gitrc == GIT_EMODIFIED || gitrc == GIT_ELOCKED ||
              gitrc == GIT_EEXISTS || gitrc == GIT_ENONFASTFORWARD)
         code = PP_ECONFLICT;
+    /* libgit2 sometimes fails a write without a message (1.5, a failed
+     * write of a loose object's header): the system's reason then. */
     return pp_error_set(code, "%s: %s", what,
-                        e && e->message ? e->message : "libgit2 error");
+                        e && e->message ? e->message
+                        : err           ? strerror(err)
+                                        : "libgit2 error");
 }
 
 void pp_store_crashpoint(const char *name)
@@ -292,6 +297,21 @@ int pp_store_commit(pp_reg *r, const git_oid *parent, const git_oid *parent2,
     if (rc < 0) {
         rc = pp_store_fail(rc, "cannot create a commit");
         goto done;
+    }
+    /* libgit2 1.5 can report success when writing the object failed (a
+     * full disk: tests/fault/io.sh); the branch must never point at a
+     * commit that is not there. */
+    {
+        git_odb *odb = NULL;
+        int there =
+            git_repository_odb(&odb, r->repo) == 0 && git_odb_exists(odb, out);
+        git_odb_free(odb);
+        if (!there) {
+            rc = pp_error_set(PP_EIO, "cannot create a commit: the commit "
+                                      "object was not written (is the "
+                                      "disk full?)");
+            goto done;
+        }
     }
     pp_store_crashpoint("put-after-commit");
     rc = 0;
