@@ -54,7 +54,8 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         O_MAX_SIZE,
         O_CONNECT,
         O_TIMEOUT,
-        O_STALL
+        O_STALL,
+        O_STALL_BYTES
     };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
@@ -68,6 +69,7 @@ static int parse_opts(int argc, char **argv, struct opts *o,
         {"connect-timeout", required_argument, NULL, O_CONNECT},
         {"timeout", required_argument, NULL, O_TIMEOUT},
         {"stall", required_argument, NULL, O_STALL},
+        {"stall-bytes", required_argument, NULL, O_STALL_BYTES},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},

@@ -6,6 +6,11 @@
  * the first URL, when allowed), no downgrade from https to http, at most
  * PP_FETCH_MAX_REDIRECTS hops.  Only the body of the final 2xx response is
  * written and hashed; redirect and error bodies are read and dropped.
+ * A stalled transfer is one that brings fewer than stall_bytes in a
+ * window of stall_ms (measured here, in libcurl's progress callback, so
+ * that the message can say what was measured: libcurl's own low-speed
+ * limit cannot tell a server that drips one byte a second from a live
+ * one).
  * Nothing here prints: a caller that shows progress, or stops a transfer
  * on a signal, does so through pp_fetch_opts.progress.
  */
@@ -119,6 +124,8 @@ int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value)
     }
     if (!strcmp(name, "max-size"))
         return parse_size(value, &o->max_bytes);
+    if (!strcmp(name, "stall-bytes"))
+        return parse_size(value, &o->stall_bytes);
     if (!strcmp(name, "connect-timeout"))
         return parse_seconds(value, &o->connect_timeout_ms);
     if (!strcmp(name, "timeout"))
@@ -154,8 +161,6 @@ struct sink {
     long long max, got;
     pp_sha256 *md; /* owned */
     int too_big, write_errno;
-    int stalled; /* the low-speed limit, not the total timeout, ended it */
-    long stall_ms;
 };
 
 static int kept_status(long code)
@@ -260,12 +265,22 @@ static int rewind_sink(struct sink *s)
     return pp_sha256_new(&s->md);
 }
 
-static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
-                          const char *url, long timeout_ms)
+/* The stall rule: how the window of the request in progress went. */
+struct stall {
+    long ms;              /* the window */
+    long long min;        /* bytes a window must bring */
+    struct timespec from; /* when the window began */
+    long long base;       /* the bytes received before it */
+    long long got;        /* when it ended the transfer: bytes in it */
+    double secs;          /* ... and its length */
+    int hit;              /* the rule ended the transfer */
+};
+
+/* The message of a failed request of `url`. */
+static int perform_failed(const struct sink *s, const struct stall *st,
+                          CURLcode cc, const char *errbuf, const char *url,
+                          long timeout_ms)
 {
-    /* libcurl reports both limits as CURLE_OPERATION_TIMEDOUT; only its
-     * message tells the low-speed limit apart. */
-    s->stalled = !strncmp(errbuf, "Operation too slow", 18);
     char *shown = pp_fetch_redact(url);
     const char *u = shown ? shown : "?";
     int rc;
@@ -274,16 +289,18 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
                           "'%s': the body exceeds the limit of "
                           "%lld bytes (--max-size); nothing was kept",
                           u, s->max);
+    else if (cc == CURLE_ABORTED_BY_CALLBACK && st && st->hit)
+        rc = pp_error_set(PP_EIO,
+                          "'%s': stalled: received %lld bytes in %.1f s, "
+                          "fewer than %lld (--stall %.3g s, --stall-bytes); "
+                          "nothing was kept",
+                          u, st->got, st->secs, st->min,
+                          (double)st->ms / 1000.0);
     else if (cc == CURLE_ABORTED_BY_CALLBACK)
         rc = pp_error_set(PP_EIO, "'%s': interrupted; nothing was kept", u);
     else if (s->write_errno)
         rc = pp_error_set(PP_EIO, "'%s': cannot write the download: %s", u,
                           strerror(s->write_errno));
-    else if (cc == CURLE_OPERATION_TIMEDOUT && s->stalled)
-        rc = pp_error_set(PP_EIO,
-                          "'%s': timed out: no data for %ld s "
-                          "(--stall)",
-                          u, (s->stall_ms + 999) / 1000);
     else if (cc == CURLE_OPERATION_TIMEDOUT)
         rc = pp_error_set(PP_EIO, "'%s': timed out (%s; --timeout %.3g s)", u,
                           errbuf[0] ? errbuf : curl_easy_strerror(cc),
@@ -298,21 +315,37 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
 /* One download: the handle, the body's sink and the limits of all hops. */
 struct transfer {
     struct sink s;
+    struct stall stall;
     const pp_fetch_opts *o;
     long timeout_ms; /* the whole transfer, across hops */
     struct timespec start;
     char errbuf[CURL_ERROR_SIZE];
 };
 
-/* libcurl's progress: handed to the caller, who may ask to stop. */
+/* libcurl's progress, at least once a second: handed to the caller, who
+ * may ask to stop, and the stall rule, window after window. */
 static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
                        curl_off_t ultotal, curl_off_t ulnow)
 {
-    const struct transfer *t = ud;
+    struct transfer *t = ud;
+    struct stall *st = &t->stall;
+    double secs = seconds_since(&st->from);
     (void)ultotal;
     (void)ulnow;
-    return t->o->progress((long long)dlnow, (long long)dltotal,
-                          t->o->progress_ud) != 0;
+    if (t->o->progress && t->o->progress((long long)dlnow, (long long)dltotal,
+                                         t->o->progress_ud) != 0)
+        return 1;
+    if (secs * 1000.0 < (double)st->ms)
+        return 0;
+    if ((long long)dlnow - st->base < st->min) {
+        st->got = (long long)dlnow - st->base;
+        st->secs = secs;
+        st->hit = 1;
+        return 1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &st->from);
+    st->base = (long long)dlnow;
+    return 0;
 }
 
 static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
@@ -321,7 +354,9 @@ static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
     t->o = o;
     t->s.fd = fd;
     t->s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
-    t->s.stall_ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
+    t->stall.ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
+    t->stall.min =
+        o->stall_bytes > 0 ? o->stall_bytes : PP_FETCH_DEFAULT_STALL_BYTES;
     t->timeout_ms = or_default(o->timeout_ms, PP_FETCH_DEFAULT_TIMEOUT_MS);
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
         return pp_error_set(PP_ERROR, "cannot initialise libcurl");
@@ -360,8 +395,6 @@ static void set_request(struct transfer *t, const char *url, int hop,
                      or_default(o->connect_timeout_ms,
                                 PP_FETCH_DEFAULT_CONNECT_MS));
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, left_ms);
-    curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (t->s.stall_ms + 999) / 1000);
     curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)t->s.max);
     curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(h, CURLOPT_USERAGENT, "passport-source-fetch/1");
@@ -369,11 +402,12 @@ static void set_request(struct transfer *t, const char *url, int hop,
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->s);
-    if (o->progress) {
-        curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-        curl_easy_setopt(h, CURLOPT_XFERINFODATA, t);
-    }
+    curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(h, CURLOPT_XFERINFODATA, t);
+    t->stall.base = 0;
+    t->stall.hit = 0;
+    clock_gettime(CLOCK_MONOTONIC, &t->stall.from);
 }
 
 /* One request of `url` (the `hop`th), its body written to the sink from
@@ -386,14 +420,15 @@ static int request(struct transfer *t, const char *url, int hop, long *code)
     if ((rc = rewind_sink(&t->s)) < 0)
         return rc;
     if (left <= 0)
-        return perform_failed(&t->s, CURLE_OPERATION_TIMEDOUT, "", url,
+        return perform_failed(&t->s, NULL, CURLE_OPERATION_TIMEDOUT, "", url,
                               t->timeout_ms);
     set_request(t, url, hop, left);
     cc = curl_easy_perform(t->s.h);
     if (t->o->progress)
         t->o->progress(-1, 0, t->o->progress_ud);
     if (cc != CURLE_OK)
-        return perform_failed(&t->s, cc, t->errbuf, url, t->timeout_ms);
+        return perform_failed(&t->s, &t->stall, cc, t->errbuf, url,
+                              t->timeout_ms);
     *code = 0;
     curl_easy_getinfo(t->s.h, CURLINFO_RESPONSE_CODE, code);
     return 0;

@@ -23,6 +23,7 @@
 #define PP_FETCH_DEFAULT_CONNECT_MS 10000L
 #define PP_FETCH_DEFAULT_TIMEOUT_MS 300000L
 #define PP_FETCH_DEFAULT_STALL_MS 30000L
+#define PP_FETCH_DEFAULT_STALL_BYTES 1024LL
 #define PP_FETCH_MAX_REDIRECTS 5
 
 /* The progress of a transfer, for a caller that shows it or may stop it:
@@ -39,18 +40,21 @@ typedef struct pp_fetch_opts {
     long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
     long connect_timeout_ms; /* <= 0: the default */
     long timeout_ms;         /* the whole transfer; <= 0: the default */
-    long stall_ms;           /* abort after this long without a byte */
+    long stall_ms;           /* the stall window; <= 0: the default */
+    long long stall_bytes;   /* abort when a window of stall_ms brings
+                                fewer bytes; <= 0: the default (1 KiB) */
     pp_fetch_progress_fn progress; /* NULL: none */
     void *progress_ud;             /* borrowed; handed to progress */
 } pp_fetch_opts;
 #define PP_FETCH_OPTS_INIT                                                     \
     {                                                                          \
-        0, 0, 0, 0, 0, NULL, NULL                                              \
+        0, 0, 0, 0, 0, 0, NULL, NULL                                           \
     }
 
 /* Set one field of `o` as the fetch options of a command line write it:
- * `name` "allow-file" (`value` unused), "max-size" (bytes, or with K, M
- * or G, binary multiples: 1 byte to 4G), "connect-timeout", "timeout" or
+ * `name` "allow-file" (`value` unused), "max-size" or "stall-bytes"
+ * (bytes, or with K, M or G, binary multiples: 1 byte to 4G),
+ * "connect-timeout", "timeout" or
  * "stall" (seconds, a fraction allowed, up to 86400; kept in milliseconds,
  * rounded up).  0, PP_EUSAGE saying what value was expected, or
  * PP_ENOTFOUND for another name. */

@@ -268,6 +268,9 @@ static void fetch_options(void **state)
     assert_string_equal(pp_error_last(), "expected a positive number of "
                                          "seconds up to 86400, not '0'");
     assert_int_equal(pp_fetch_opts_set(&o, "stall", "86401"), PP_EUSAGE);
+    assert_int_equal(pp_fetch_opts_set(&o, "stall-bytes", "2K"), 0);
+    assert_true(o.stall_bytes == 2048);
+    assert_int_equal(pp_fetch_opts_set(&o, "stall-bytes", "0"), PP_EUSAGE);
     assert_int_equal(pp_fetch_opts_set(&o, "retries", "3"), PP_ENOTFOUND);
 }
 
