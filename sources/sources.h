@@ -27,10 +27,13 @@
 #define PP_FETCH_MAX_REDIRECTS 5
 
 /* The progress of a transfer, for a caller that shows it or may stop it:
- * called often while a request runs, with the body bytes received so far
- * (`now`) and the size announced (`total`, 0 when unknown), and once with
- * now = -1 when the request has ended (each redirect is a request of its
- * own).  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
+ * called often while a request runs (at least once a second, and once a
+ * MiB of decoded body), with the body bytes received so far (`now`) and
+ * the size announced (`total`, 0 when unknown), and once with now = -1
+ * when the request has ended (each redirect is a request of its own).
+ * pp_cache_fetch() also calls it while it makes the text of a body, once
+ * a MiB (`now` the bytes of the body read, `total` its size), then with
+ * -1.  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
  * transfer, which then fails with PP_EIO ("interrupted"); the return of
  * the call at the end is ignored. */
 typedef int (*pp_fetch_progress_fn)(long long now, long long total, void *ud);
@@ -110,6 +113,23 @@ const char *pp_text_kind_name(enum pp_text_kind k);
 int pp_text_extract(pp_buf *out, enum pp_text_kind kind, const char *body,
                     size_t len, const char *content_type);
 
+/* The same, piece by piece, in flat memory: a body of any size is handed
+ * over in pieces of any size and its text comes out as it is made. */
+typedef struct pp_text_stream pp_text_stream;
+
+/* Start reducing a body of `kind` with `content_type` (may be NULL; read
+ * now, not kept).  0 and a caller-owned *out (pp_text_stream_free),
+ * PP_EUSAGE for PP_TEXT_NONE, PP_ENOMEM. */
+int pp_text_stream_new(pp_text_stream **out, enum pp_text_kind kind,
+                       const char *content_type);
+/* The next `len` bytes of the body: the text they complete is appended to
+ * `out` (a few bytes may wait for the next piece).  0 or PP_ENOMEM. */
+int pp_text_stream_push(pp_text_stream *s, const char *p, size_t len,
+                        pp_buf *out);
+/* The body has ended: the rest of its text is appended to `out`. */
+int pp_text_stream_end(pp_text_stream *s, pp_buf *out);
+void pp_text_stream_free(pp_text_stream *s);
+
 /* ---- quotes ----------------------------------------------------------- */
 
 typedef struct pp_quote pp_quote;
@@ -150,9 +170,11 @@ int pp_cache_key_source(pp_buf *key, const char *source_id);
 int pp_cache_key_url(pp_buf *key, const char *url);
 
 /* Fetch `url` under `key`: the body becomes blobs/SHA256 (kept as is when
- * that blob exists), its text text/SHA256.txt, and the metadata record
- * meta/KEY.json is replaced last, atomically.  On failure nothing is added
- * and the previous record stays.  *meta (caller-owned) is the new record:
+ * that blob exists), its text text/SHA256.txt (made piece by piece from
+ * the downloaded file, in flat memory, before either enters the cache),
+ * and the metadata record meta/KEY.json is replaced last, atomically.  On
+ * failure, or when o->progress stops it, nothing is added and the
+ * previous record stays.  *meta (caller-owned) is the new record:
  * key, url, final_url, status, content_type, size, sha256, retrieved,
  * redirects, blob, text, text_kind, searchable; *new_blob says whether the
  * body was new to the cache.  Errors as pp_fetch_to_fd(), plus PP_EIO and
