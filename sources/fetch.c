@@ -161,7 +161,16 @@ struct sink {
     long long max, got;
     pp_sha256 *md; /* owned */
     int too_big, write_errno;
+    int stopped; /* the caller asked to stop while the body was written */
+    const pp_fetch_opts *o;
+    long long now, total; /* libcurl's last progress */
+    long long asked;      /* s->got when the caller was last asked */
 };
+
+/* A compressed body decodes into many writes between two of libcurl's
+ * progress calls (a gzip bomb: hundreds of megabytes), so the caller is
+ * asked whether to stop every BODY_ASK bytes of the body too. */
+#define BODY_ASK (1LL << 20)
 
 static int kept_status(long code)
 {
@@ -179,6 +188,13 @@ static size_t on_body(char *p, size_t size, size_t n, void *ud)
     if ((long long)len > s->max - s->got) {
         s->too_big = 1;
         return 0;
+    }
+    if (s->o->progress && s->got - s->asked >= BODY_ASK) {
+        s->asked = s->got;
+        if (s->o->progress(s->now, s->total, s->o->progress_ud)) {
+            s->stopped = 1;
+            return 0;
+        }
     }
     while (done < len) {
         ssize_t w = write(s->fd, p + done, len - done);
@@ -259,7 +275,7 @@ static int rewind_sink(struct sink *s)
     if (ftruncate(s->fd, 0) < 0 || lseek(s->fd, 0, SEEK_SET) < 0)
         return pp_error_set(PP_EIO, "cannot reset the download file: %s",
                             strerror(errno));
-    s->got = 0;
+    s->got = s->asked = s->now = s->total = 0;
     pp_sha256_free(s->md);
     s->md = NULL;
     return pp_sha256_new(&s->md);
@@ -296,7 +312,7 @@ static int perform_failed(const struct sink *s, const struct stall *st,
                           "nothing was kept",
                           u, st->got, st->secs, st->min,
                           (double)st->ms / 1000.0);
-    else if (cc == CURLE_ABORTED_BY_CALLBACK)
+    else if (cc == CURLE_ABORTED_BY_CALLBACK || s->stopped)
         rc = pp_error_set(PP_EIO, "'%s': interrupted; nothing was kept", u);
     else if (s->write_errno)
         rc = pp_error_set(PP_EIO, "'%s': cannot write the download: %s", u,
@@ -332,6 +348,8 @@ static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
     double secs = seconds_since(&st->from);
     (void)ultotal;
     (void)ulnow;
+    t->s.now = (long long)dlnow;
+    t->s.total = (long long)dltotal;
     if (t->o->progress && t->o->progress((long long)dlnow, (long long)dltotal,
                                          t->o->progress_ud) != 0)
         return 1;
@@ -353,6 +371,7 @@ static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
     memset(t, 0, sizeof *t);
     t->o = o;
     t->s.fd = fd;
+    t->s.o = o;
     t->s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
     t->stall.ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
     t->stall.min =

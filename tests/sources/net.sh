@@ -72,4 +72,19 @@ for route in stall drip; do
     expect_eq "passport source quote: '$BASE/$route': interrupted; nothing was kept" "$(cat "$WORK/term.err")" "SIGTERM ($route)"
     nothing_cached "SIGTERM ($route)"
 done
+# ... and at any moment of a large one, while its text is made too.
+for delay in 1 2 3 4; do
+    rm -rf "$CACHE"
+    "$P" source quote --max-size 300M "$bomb" "x" 2>"$WORK/term.err" >/dev/null &
+    pid=$!
+    sleep $delay
+    kill -TERM $pid 2>/dev/null || break # done already: later delays too
+    start=$(now)
+    wait $pid
+    rc=$?
+    elapsed_below "$start" 1 "SIGTERM after $delay s of a large body"
+    [ $rc = 3 ] || fail "SIGTERM after $delay s: exit status $rc"
+    expect_contains "$(cat "$WORK/term.err")" "': interrupted; nothing was kept" "SIGTERM after $delay s"
+    nothing_cached "SIGTERM after $delay s"
+done
 echo ok
