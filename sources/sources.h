@@ -40,6 +40,7 @@ typedef int (*pp_fetch_progress_fn)(long long now, long long total, void *ud);
 
 typedef struct pp_fetch_opts {
     int allow_file;          /* accept a file:// URL (never in a redirect) */
+    int allow_private;       /* follow redirects inward (pp_addr_class) */
     long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
     long connect_timeout_ms; /* <= 0: the default */
     long timeout_ms;         /* the whole transfer; <= 0: the default */
@@ -51,17 +52,34 @@ typedef struct pp_fetch_opts {
 } pp_fetch_opts;
 #define PP_FETCH_OPTS_INIT                                                     \
     {                                                                          \
-        0, 0, 0, 0, 0, 0, NULL, NULL                                           \
+        0, 0, 0, 0, 0, 0, 0, NULL, NULL                                        \
     }
 
 /* Set one field of `o` as the fetch options of a command line write it:
- * `name` "allow-file" (`value` unused), "max-size" or "stall-bytes"
+ * `name` "allow-file" or "allow-private" (`value` unused), "max-size" or
+ * "stall-bytes"
  * (bytes, or with K, M or G, binary multiples: 1 byte to 4G),
  * "connect-timeout", "timeout" or
  * "stall" (seconds, a fraction allowed, up to 86400; kept in milliseconds,
  * rounded up).  0, PP_EUSAGE saying what value was expected, or
  * PP_ENOTFOUND for another name. */
 int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value);
+
+/* Where an address is, seen from here: a redirect may not lead inward
+ * from a host the transfer has been to (a public page may not send the
+ * fetcher to this machine or to its network) unless allow_private. */
+enum pp_addr_class {
+    PP_ADDR_PUBLIC = 0, /* anything else */
+    PP_ADDR_PRIVATE,    /* 10/8, 172.16/12, 192.168/16, 100.64/10 (shared),
+                           169.254/16, 224/3 (multicast, reserved),
+                           fc00::/7, fe80::/10, ff00::/8 */
+    PP_ADDR_LOCAL       /* this machine: 127/8, 0/8, ::1, :: */
+};
+
+/* The class of the numeric address `ip` (IPv4 dotted, or IPv6 with or
+ * without brackets; an IPv4-mapped ::ffff:a.b.c.d or NAT64 64:ff9b::/96
+ * address is its IPv4 address), or -1 when `ip` is not an address. */
+int pp_addr_class_of(const char *ip);
 
 /* What a successful download was.  Caller-owned contents: release with
  * pp_fetch_result_dispose(). */
@@ -77,7 +95,9 @@ void pp_fetch_result_dispose(pp_fetch_result *r);
 
 /* Download `url` into the open, writable file `fd` (its previous content
  * is discarded).  Returns 0; PP_EINVALID for a refused URL or redirect
- * (protocol, downgrade, too many); PP_ETOOBIG when the body exceeds the
+ * (protocol, downgrade, too many, inward: a redirect whose address, the
+ * URL's when it is numeric and the one connected to either way, is of a
+ * class above the lowest class connected to so far); PP_ETOOBIG when the body exceeds the
  * limit; PP_EIO for a network, HTTP (non-2xx), timeout or write failure,
  * or a transfer that o->progress stopped.  On failure `fd` may hold a
  * partial body: the caller discards it.  The message never contains

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""server.py PORTFILE FIXTURES - the loopback HTTP server of the source tests.
+"""server.py PORTFILE FIXTURES [HOST] - the loopback HTTP server of the source
+tests.
 
-Listens on 127.0.0.1 on a free port, writes the port to PORTFILE, and serves:
+Listens on HOST (127.0.0.1) on a free port, writes the port to PORTFILE, and serves:
   /f/NAME            the fixture file NAME (type from its extension)
   /r/N               a redirect chain: N more redirects, then /f/paper.html
   /to-file           a redirect to file:///etc/passwd
@@ -26,6 +27,7 @@ import zlib
 from collections import Counter
 
 PORTFILE, FIXTURES = sys.argv[1], sys.argv[2]
+HOST = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
 TYPES = {".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8",
          ".pdf": "application/pdf", ".latin1": "text/plain; charset=iso-8859-1"}
 hits = Counter()
@@ -136,7 +138,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(404, b"no such route\n")
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = http.server.ThreadingHTTPServer((HOST, 0), Handler)
 server.daemon_threads = True
 with open(PORTFILE + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))

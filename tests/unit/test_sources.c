@@ -335,6 +335,8 @@ static void fetch_options(void **state)
     (void)state;
     assert_int_equal(pp_fetch_opts_set(&o, "allow-file", NULL), 0);
     assert_int_equal(o.allow_file, 1);
+    assert_int_equal(pp_fetch_opts_set(&o, "allow-private", NULL), 0);
+    assert_int_equal(o.allow_private, 1);
     assert_int_equal(pp_fetch_opts_set(&o, "max-size", "50M"), 0);
     assert_true(o.max_bytes == 50LL * 1024 * 1024);
     assert_int_equal(pp_fetch_opts_set(&o, "max-size", "1"), 0);
@@ -357,6 +359,64 @@ static void fetch_options(void **state)
     assert_true(o.stall_bytes == 2048);
     assert_int_equal(pp_fetch_opts_set(&o, "stall-bytes", "0"), PP_EUSAGE);
     assert_int_equal(pp_fetch_opts_set(&o, "retries", "3"), PP_ENOTFOUND);
+}
+
+static void address_classes(void **state)
+{
+    static const struct {
+        const char *ip;
+        int c;
+    } cases[] = {
+        {"127.0.0.1", PP_ADDR_LOCAL},
+        {"127.255.3.4", PP_ADDR_LOCAL},
+        {"0.0.0.0", PP_ADDR_LOCAL},
+        {"::1", PP_ADDR_LOCAL},
+        {"[::1]", PP_ADDR_LOCAL},
+        {"::", PP_ADDR_LOCAL},
+        {"::ffff:127.0.0.1", PP_ADDR_LOCAL},
+        {"[::ffff:7f00:1]", PP_ADDR_LOCAL},
+        {"64:ff9b::127.0.0.1", PP_ADDR_LOCAL},
+        {"10.0.0.1", PP_ADDR_PRIVATE},
+        {"10.255.255.255", PP_ADDR_PRIVATE},
+        {"172.16.0.1", PP_ADDR_PRIVATE},
+        {"172.31.255.1", PP_ADDR_PRIVATE},
+        {"192.168.1.1", PP_ADDR_PRIVATE},
+        {"169.254.169.254", PP_ADDR_PRIVATE},
+        {"100.64.0.1", PP_ADDR_PRIVATE},
+        {"100.127.255.255", PP_ADDR_PRIVATE},
+        {"224.0.0.1", PP_ADDR_PRIVATE},
+        {"255.255.255.255", PP_ADDR_PRIVATE},
+        {"::ffff:10.1.2.3", PP_ADDR_PRIVATE},
+        {"::ffff:169.254.169.254", PP_ADDR_PRIVATE},
+        {"fe80::1", PP_ADDR_PRIVATE},
+        {"febf::1", PP_ADDR_PRIVATE},
+        {"fc00::1", PP_ADDR_PRIVATE},
+        {"fd12:3456::1", PP_ADDR_PRIVATE},
+        {"ff02::1", PP_ADDR_PRIVATE},
+        {"8.8.8.8", PP_ADDR_PUBLIC},
+        {"172.15.255.255", PP_ADDR_PUBLIC},
+        {"172.32.0.0", PP_ADDR_PUBLIC},
+        {"192.169.0.1", PP_ADDR_PUBLIC},
+        {"100.63.255.255", PP_ADDR_PUBLIC},
+        {"100.128.0.0", PP_ADDR_PUBLIC},
+        {"169.253.0.1", PP_ADDR_PUBLIC},
+        {"203.0.113.7", PP_ADDR_PUBLIC},
+        {"2001:db8::1", PP_ADDR_PUBLIC},
+        {"fec0::1", PP_ADDR_PUBLIC},
+        {"::ffff:8.8.8.8", PP_ADDR_PUBLIC},
+        {"::2", PP_ADDR_PUBLIC},
+        {"localhost", -1},
+        {"example.org", -1},
+        {"127.1", -1},
+        {"[::1", -1},
+        {"", -1},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (pp_addr_class_of(cases[i].ip) != cases[i].c)
+            fail_msg("'%s': class %d, not %d", cases[i].ip,
+                     pp_addr_class_of(cases[i].ip), cases[i].c);
+    }
 }
 
 static void sources_merged(void **state)
@@ -596,6 +656,7 @@ int main(void)
         cmocka_unit_test(cache_keys),
         cmocka_unit_test(quotes_of_a_passport),
         cmocka_unit_test(fetch_options),
+        cmocka_unit_test(address_classes),
         cmocka_unit_test(sources_merged),
         cmocka_unit_test(progress_can_stop),
         cmocka_unit_test(progress_stops_the_text),
