@@ -20,6 +20,7 @@
 #include "sources.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,30 +154,116 @@ static void now_utc(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Read the blob back (bounded), extract its text and store it unless the
- * text of this blob is there already. */
-static int store_text(pp_cache *c, const char *blob, const char *sha,
-                      const pp_fetch_result *res, long long max,
-                      enum pp_text_kind *kind)
+#define PIECE ((size_t)1 << 20) /* the body is read back in pieces */
+
+/* Write all of `b` to `fd` and empty it. */
+static int write_all(int fd, pp_buf *b)
 {
-    pp_buf body = PP_BUF_INIT, text = PP_BUF_INIT, path = PP_BUF_INIT;
-    int rc;
-    if ((rc = pp_io_read_file(&body, blob, (size_t)max + 1)) < 0)
+    size_t done = 0;
+    while (done < b->len) {
+        ssize_t w = write(fd, b->ptr + done, b->len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return pp_error_set(PP_EIO, "cannot write the text: %s",
+                                strerror(w < 0 ? errno : EIO));
+        done += (size_t)w;
+    }
+    pp_buf_clear(b);
+    return 0;
+}
+
+/* The next piece of `fd` into `b` (emptied first): 0 and its length in
+ * *n (0 at the end), or PP_EIO. */
+static int read_piece(int fd, pp_buf *b, size_t *n)
+{
+    ssize_t r;
+    pp_buf_clear(b);
+    if (pp_buf_grow(b, PIECE) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    do
+        r = read(fd, b->ptr, PIECE);
+    while (r < 0 && errno == EINTR);
+    if (r < 0)
+        return pp_error_set(PP_EIO, "cannot read the download: %s",
+                            strerror(errno));
+    b->len = *n = (size_t)r;
+    b->ptr[r] = '\0';
+    return 0;
+}
+
+/* Whether the caller asks to stop, having read `done` bytes of `size`. */
+static int stop_asked(const pp_fetch_opts *o, long long done, long long size,
+                      const char *url)
+{
+    char *shown;
+    if (!o || !o->progress || !o->progress(done, size, o->progress_ud))
+        return 0;
+    shown = pp_fetch_redact(url);
+    pp_error_set(PP_EIO, "'%s': interrupted; nothing was kept",
+                 shown ? shown : "?");
+    free(shown);
+    return PP_EIO;
+}
+
+/* The text of the download `body` (a path of tmp/), made piece by piece
+ * into a new temporary file of tmp/, synced: its path in `tmp_text`, for
+ * the caller to keep or remove; nothing when the body is not searchable
+ * (*kind) or text/SHA256.txt is there already.  The caller's progress
+ * callback is asked between pieces whether to stop. */
+static int make_text(pp_cache *c, const char *body, const char *url,
+                     const pp_fetch_result *res, const pp_fetch_opts *o,
+                     pp_buf *tmp_text, enum pp_text_kind *kind)
+{
+    pp_buf in = PP_BUF_INIT, text = PP_BUF_INIT, path = PP_BUF_INIT;
+    pp_text_stream *ts = NULL;
+    long long done = 0;
+    size_t n = 0;
+    int fd = -1, out = -1, rc;
+    if ((fd = open(body, O_RDONLY)) < 0) {
+        rc = pp_error_set(PP_EIO, "cannot read the download '%s': %s", body,
+                          strerror(errno));
         goto done;
-    *kind =
-        pp_text_kind_of(res->content_type, res->final_url, body.ptr, body.len);
-    if (*kind == PP_TEXT_NONE)
+    }
+    if ((rc = read_piece(fd, &in, &n)) < 0)
         goto done;
-    if ((rc = path_of(&path, c, "text/", sha, ".txt")) < 0)
+    *kind = pp_text_kind_of(res->content_type, res->final_url, in.ptr, n);
+    if (*kind == PP_TEXT_NONE ||
+        (rc = path_of(&path, c, "text/", res->sha256, ".txt")) < 0 ||
+        access(path.ptr, F_OK) == 0)
         goto done;
-    if (access(path.ptr, F_OK) == 0)
+    if ((rc = path_of(tmp_text, c, "tmp/", "text-XXXXXX", "")) < 0)
         goto done;
-    if ((rc = pp_text_extract(&text, *kind, body.ptr ? body.ptr : "", body.len,
-                              res->content_type)) < 0)
+    if ((out = mkstemp(tmp_text->ptr)) < 0) {
+        rc = pp_error_set(PP_EIO, "cannot write to the source cache '%s': %s",
+                          c->dir, strerror(errno));
+        pp_buf_clear(tmp_text);
         goto done;
-    rc = pp_io_write_atomic(path.ptr, text.ptr ? text.ptr : "", text.len);
+    }
+    if ((rc = pp_text_stream_new(&ts, *kind, res->content_type)) < 0)
+        goto done;
+    while (n > 0) {
+        done += (long long)n;
+        if ((rc = pp_text_stream_push(ts, in.ptr, n, &text)) < 0 ||
+            (rc = write_all(out, &text)) < 0 ||
+            (rc = stop_asked(o, done, res->size, url)) < 0 ||
+            (rc = read_piece(fd, &in, &n)) < 0)
+            goto done;
+    }
+    if ((rc = pp_text_stream_end(ts, &text)) < 0 ||
+        (rc = write_all(out, &text)) < 0)
+        goto done;
+    if (fsync(out) < 0)
+        rc = pp_error_set(PP_EIO, "cannot sync the text: %s", strerror(errno));
 done:
-    pp_buf_dispose(&body);
+    if (o && o->progress && done)
+        o->progress(-1, 0, o->progress_ud);
+    if (out >= 0)
+        close(out);
+    if (fd >= 0)
+        close(fd);
+    pp_text_stream_free(ts);
+    pp_buf_dispose(&in);
     pp_buf_dispose(&text);
     pp_buf_dispose(&path);
     return rc;
@@ -202,6 +289,29 @@ static int download(pp_cache *c, const char *url, const pp_fetch_opts *o,
         rc = pp_error_set(PP_EIO, "cannot sync the download: %s",
                           strerror(errno));
     close(fd);
+    return rc;
+}
+
+/* Keep the text `tmp_text` (when there is one) as text/SHA256.txt. */
+static int keep_text(pp_cache *c, pp_buf *tmp_text, const char *sha)
+{
+    pp_buf path = PP_BUF_INIT;
+    int rc;
+    if (!tmp_text->len)
+        return 0;
+    if ((rc = path_of(&path, c, "text/", sha, ".txt")) == 0) {
+        if (rename(tmp_text->ptr, path.ptr) < 0)
+            rc = pp_error_set(PP_EIO, "cannot store '%s': %s", path.ptr,
+                              strerror(errno));
+        else
+            chmod(path.ptr, 0644);
+    }
+    pp_buf_clear(&path);
+    if (rc == 0 && path_of(&path, c, "text", "", "") == 0)
+        fsync_dir(path.ptr);
+    if (rc == 0)
+        pp_buf_clear(tmp_text);
+    pp_buf_dispose(&path);
     return rc;
 }
 
@@ -293,20 +403,21 @@ static int write_record(pp_cache *c, const char *key, const cJSON *m)
 int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
                    const pp_fetch_opts *o, cJSON **meta, int *new_blob)
 {
-    pp_buf tmp = PP_BUF_INIT, blob = PP_BUF_INIT;
+    pp_buf tmp = PP_BUF_INIT, tmp_text = PP_BUF_INIT, blob = PP_BUF_INIT;
     pp_fetch_result res;
     enum pp_text_kind kind = PP_TEXT_NONE;
-    long long max =
-        o && o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
     cJSON *m = NULL;
     int rc;
 
     *meta = NULL;
     *new_blob = 0;
     memset(&res, 0, sizeof res);
+    /* The text is made before either file enters the cache, so that an
+     * interruption while it is made (a large body) leaves nothing. */
     if ((rc = download(c, url, o, &tmp, &res)) < 0 ||
+        (rc = make_text(c, tmp.ptr, url, &res, o, &tmp_text, &kind)) < 0 ||
         (rc = keep_blob(c, &tmp, res.sha256, &blob, new_blob)) < 0 ||
-        (rc = store_text(c, blob.ptr, res.sha256, &res, max, &kind)) < 0 ||
+        (rc = keep_text(c, &tmp_text, res.sha256)) < 0 ||
         (rc = make_record(key, url, &res, kind, &m)) < 0 ||
         (rc = write_record(c, key, m)) < 0)
         goto done;
@@ -315,9 +426,12 @@ int pp_cache_fetch(pp_cache *c, const char *key, const char *url,
 done:
     if (tmp.len)
         unlink(tmp.ptr);
+    if (tmp_text.len)
+        unlink(tmp_text.ptr);
     cJSON_Delete(m);
     pp_fetch_result_dispose(&res);
     pp_buf_dispose(&tmp);
+    pp_buf_dispose(&tmp_text);
     pp_buf_dispose(&blob);
     return rc;
 }

@@ -4,16 +4,28 @@
  * Redirects are followed here, not by libcurl, so that every hop is
  * checked before it is requested: http and https only (file:// only as
  * the first URL, when allowed), no downgrade from https to http, at most
- * PP_FETCH_MAX_REDIRECTS hops.  Only the body of the final 2xx response is
+ * PP_FETCH_MAX_REDIRECTS hops, and never inward (pp_addr_class): the
+ * address a hop connects to is checked in libcurl's open-socket callback,
+ * before a byte is sent, so a name that resolves to a private address is
+ * caught as a numeric URL is.  Only the body of the final 2xx response is
  * written and hashed; redirect and error bodies are read and dropped.
+ * A stalled transfer is one that brings fewer than stall_bytes in a
+ * window of stall_ms (measured here, in libcurl's progress callback, so
+ * that the message can say what was measured: libcurl's own low-speed
+ * limit cannot tell a server that drips one byte a second from a live
+ * one).
  * Nothing here prints: a caller that shows progress, or stops a transfer
  * on a signal, does so through pp_fetch_opts.progress.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sources.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -55,6 +67,59 @@ char *pp_fetch_redact(const char *url)
     /* Not a URL libcurl understands: say so rather than echo it, since
      * it may still carry a password. */
     return strdup("(unparsable URL)");
+}
+
+/* ---- address classes -------------------------------------------------- */
+
+static int class_v4(const unsigned char a[4])
+{
+    if (a[0] == 127 || a[0] == 0)
+        return PP_ADDR_LOCAL;
+    if (a[0] == 10 || (a[0] == 172 && (a[1] & 0xF0) == 16) ||
+        (a[0] == 192 && a[1] == 168) || (a[0] == 100 && (a[1] & 0xC0) == 64) ||
+        (a[0] == 169 && a[1] == 254) || a[0] >= 224)
+        return PP_ADDR_PRIVATE;
+    return PP_ADDR_PUBLIC;
+}
+
+static int class_v6(const unsigned char a[16])
+{
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0,    0,
+                                             0, 0, 0, 0, 0xFF, 0xFF};
+    static const unsigned char nat64[12] = {0, 0x64, 0xFF, 0x9B};
+    static const unsigned char zero[16] = {0};
+    if (!memcmp(a, zero, 15) && (a[15] == 0 || a[15] == 1))
+        return PP_ADDR_LOCAL; /* :: and ::1 */
+    if (!memcmp(a, mapped, 12) || !memcmp(a, nat64, 12))
+        return class_v4(a + 12);
+    if ((a[0] & 0xFE) == 0xFC || (a[0] == 0xFE && (a[1] & 0xC0) == 0x80) ||
+        a[0] == 0xFF)
+        return PP_ADDR_PRIVATE;
+    return PP_ADDR_PUBLIC;
+}
+
+int pp_addr_class_of(const char *ip)
+{
+    unsigned char a[16];
+    char bare[64];
+    size_t n = strlen(ip);
+    if (inet_pton(AF_INET, ip, a) == 1)
+        return class_v4(a);
+    if (n >= 2 && ip[0] == '[' && ip[n - 1] == ']' && n - 2 < sizeof bare) {
+        memcpy(bare, ip + 1, n - 2);
+        bare[n - 2] = '\0';
+        ip = bare;
+    }
+    if (inet_pton(AF_INET6, ip, a) == 1)
+        return class_v6(a);
+    return -1;
+}
+
+static const char *class_name(int c)
+{
+    return c == PP_ADDR_LOCAL     ? "this machine"
+           : c == PP_ADDR_PRIVATE ? "a private network"
+                                  : "a public address";
 }
 
 /* A size as people write it (50M) into *out. */
@@ -117,8 +182,14 @@ int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value)
         o->allow_file = 1;
         return 0;
     }
+    if (!strcmp(name, "allow-private")) {
+        o->allow_private = 1;
+        return 0;
+    }
     if (!strcmp(name, "max-size"))
         return parse_size(value, &o->max_bytes);
+    if (!strcmp(name, "stall-bytes"))
+        return parse_size(value, &o->stall_bytes);
     if (!strcmp(name, "connect-timeout"))
         return parse_seconds(value, &o->connect_timeout_ms);
     if (!strcmp(name, "timeout"))
@@ -154,9 +225,16 @@ struct sink {
     long long max, got;
     pp_sha256 *md; /* owned */
     int too_big, write_errno;
-    int stalled; /* the low-speed limit, not the total timeout, ended it */
-    long stall_ms;
+    int stopped; /* the caller asked to stop while the body was written */
+    const pp_fetch_opts *o;
+    long long now, total; /* libcurl's last progress */
+    long long asked;      /* s->got when the caller was last asked */
 };
+
+/* A compressed body decodes into many writes between two of libcurl's
+ * progress calls (a gzip bomb: hundreds of megabytes), so the caller is
+ * asked whether to stop every BODY_ASK bytes of the body too. */
+#define BODY_ASK (1LL << 20)
 
 static int kept_status(long code)
 {
@@ -174,6 +252,13 @@ static size_t on_body(char *p, size_t size, size_t n, void *ud)
     if ((long long)len > s->max - s->got) {
         s->too_big = 1;
         return 0;
+    }
+    if (s->o->progress && s->got - s->asked >= BODY_ASK) {
+        s->asked = s->got;
+        if (s->o->progress(s->now, s->total, s->o->progress_ud)) {
+            s->stopped = 1;
+            return 0;
+        }
     }
     while (done < len) {
         ssize_t w = write(s->fd, p + done, len - done);
@@ -254,18 +339,28 @@ static int rewind_sink(struct sink *s)
     if (ftruncate(s->fd, 0) < 0 || lseek(s->fd, 0, SEEK_SET) < 0)
         return pp_error_set(PP_EIO, "cannot reset the download file: %s",
                             strerror(errno));
-    s->got = 0;
+    s->got = s->asked = s->now = s->total = 0;
     pp_sha256_free(s->md);
     s->md = NULL;
     return pp_sha256_new(&s->md);
 }
 
-static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
-                          const char *url, long timeout_ms)
+/* The stall rule: how the window of the request in progress went. */
+struct stall {
+    long ms;              /* the window */
+    long long min;        /* bytes a window must bring */
+    struct timespec from; /* when the window began */
+    long long base;       /* the bytes received before it */
+    long long got;        /* when it ended the transfer: bytes in it */
+    double secs;          /* ... and its length */
+    int hit;              /* the rule ended the transfer */
+};
+
+/* The message of a failed request of `url`. */
+static int perform_failed(const struct sink *s, const struct stall *st,
+                          CURLcode cc, const char *errbuf, const char *url,
+                          long timeout_ms)
 {
-    /* libcurl reports both limits as CURLE_OPERATION_TIMEDOUT; only its
-     * message tells the low-speed limit apart. */
-    s->stalled = !strncmp(errbuf, "Operation too slow", 18);
     char *shown = pp_fetch_redact(url);
     const char *u = shown ? shown : "?";
     int rc;
@@ -274,16 +369,18 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
                           "'%s': the body exceeds the limit of "
                           "%lld bytes (--max-size); nothing was kept",
                           u, s->max);
-    else if (cc == CURLE_ABORTED_BY_CALLBACK)
+    else if (cc == CURLE_ABORTED_BY_CALLBACK && st && st->hit)
+        rc = pp_error_set(PP_EIO,
+                          "'%s': stalled: received %lld bytes in %.1f s, "
+                          "fewer than %lld (--stall %.3g s, --stall-bytes); "
+                          "nothing was kept",
+                          u, st->got, st->secs, st->min,
+                          (double)st->ms / 1000.0);
+    else if (cc == CURLE_ABORTED_BY_CALLBACK || s->stopped)
         rc = pp_error_set(PP_EIO, "'%s': interrupted; nothing was kept", u);
     else if (s->write_errno)
         rc = pp_error_set(PP_EIO, "'%s': cannot write the download: %s", u,
                           strerror(s->write_errno));
-    else if (cc == CURLE_OPERATION_TIMEDOUT && s->stalled)
-        rc = pp_error_set(PP_EIO,
-                          "'%s': timed out: no data for %ld s "
-                          "(--stall)",
-                          u, (s->stall_ms + 999) / 1000);
     else if (cc == CURLE_OPERATION_TIMEDOUT)
         rc = pp_error_set(PP_EIO, "'%s': timed out (%s; --timeout %.3g s)", u,
                           errbuf[0] ? errbuf : curl_easy_strerror(cc),
@@ -298,21 +395,110 @@ static int perform_failed(struct sink *s, CURLcode cc, const char *errbuf,
 /* One download: the handle, the body's sink and the limits of all hops. */
 struct transfer {
     struct sink s;
+    struct stall stall;
     const pp_fetch_opts *o;
+    int hop;         /* the request in progress */
+    int reach;       /* the lowest class connected to so far (3: none) */
+    int refused;     /* the class of an address refused, or -1 */
+    char ip[64];     /* ... that address */
     long timeout_ms; /* the whole transfer, across hops */
     struct timespec start;
     char errbuf[CURL_ERROR_SIZE];
 };
 
-/* libcurl's progress: handed to the caller, who may ask to stop. */
+/* Refuse an address of class `c` (its text `ip`) for a redirect that
+ * would lead inward: 1 refused (kept for the message), 0 allowed. */
+static int inward(struct transfer *t, int c, const char *ip)
+{
+    if (t->hop == 0 || t->o->allow_private || c <= t->reach)
+        return 0;
+    t->refused = c;
+    snprintf(t->ip, sizeof t->ip, "%s", ip);
+    return 1;
+}
+
+/* libcurl's open-socket callback: every address a request connects to,
+ * before anything is sent. */
+static curl_socket_t on_open(void *ud, curlsocktype purpose,
+                             struct curl_sockaddr *a)
+{
+    struct transfer *t = ud;
+    char ip[INET6_ADDRSTRLEN] = "?";
+    int c = PP_ADDR_PUBLIC;
+    (void)purpose;
+    if (a->family == AF_INET) {
+        const struct sockaddr_in *in = (const void *)&a->addr;
+        inet_ntop(AF_INET, &in->sin_addr, ip, sizeof ip);
+        c = class_v4((const unsigned char *)&in->sin_addr);
+    } else if (a->family == AF_INET6) {
+        const struct sockaddr_in6 *in6 = (const void *)&a->addr;
+        inet_ntop(AF_INET6, &in6->sin6_addr, ip, sizeof ip);
+        c = class_v6(in6->sin6_addr.s6_addr);
+    }
+    if (inward(t, c, ip))
+        return CURL_SOCKET_BAD;
+    return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+}
+
+/* The refusal of a redirect to `url` that led inward. */
+static int refuse_inward(const struct transfer *t, const char *url)
+{
+    char *shown = pp_fetch_redact(url);
+    int rc = pp_error_set(PP_EINVALID,
+                          "refusing a redirect from %s to %s (%s, '%s'); "
+                          "--allow-private allows it",
+                          class_name(t->reach), class_name(t->refused), t->ip,
+                          shown ? shown : "?");
+    free(shown);
+    return rc;
+}
+
+/* Before hop `url` is requested: refused when its host is a numeric
+ * address that leads inward (through a proxy, the only check there is). */
+static int check_inward(struct transfer *t, const char *url)
+{
+    CURLU *u = curl_url();
+    char *host = NULL;
+    int c = -1;
+    if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+        curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+        c = pp_addr_class_of(host);
+    if (c >= 0 && inward(t, c, host)) {
+        curl_free(host);
+        curl_url_cleanup(u);
+        return refuse_inward(t, url);
+    }
+    curl_free(host);
+    curl_url_cleanup(u);
+    return 0;
+}
+
+/* libcurl's progress, at least once a second: handed to the caller, who
+ * may ask to stop, and the stall rule, window after window. */
 static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
                        curl_off_t ultotal, curl_off_t ulnow)
 {
-    const struct transfer *t = ud;
+    struct transfer *t = ud;
+    struct stall *st = &t->stall;
+    double secs = seconds_since(&st->from);
     (void)ultotal;
     (void)ulnow;
-    return t->o->progress((long long)dlnow, (long long)dltotal,
-                          t->o->progress_ud) != 0;
+    t->s.now = (long long)dlnow;
+    t->s.total = (long long)dltotal;
+    if (t->o->progress && t->o->progress((long long)dlnow, (long long)dltotal,
+                                         t->o->progress_ud) != 0)
+        return 1;
+    if (secs * 1000.0 < (double)st->ms)
+        return 0;
+    if ((long long)dlnow - st->base < st->min) {
+        st->got = (long long)dlnow - st->base;
+        st->secs = secs;
+        st->hit = 1;
+        return 1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &st->from);
+    st->base = (long long)dlnow;
+    return 0;
 }
 
 static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
@@ -320,8 +506,12 @@ static int transfer_init(struct transfer *t, const pp_fetch_opts *o, int fd)
     memset(t, 0, sizeof *t);
     t->o = o;
     t->s.fd = fd;
+    t->s.o = o;
+    t->reach = 3;
     t->s.max = o->max_bytes > 0 ? o->max_bytes : PP_FETCH_DEFAULT_MAX_BYTES;
-    t->s.stall_ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
+    t->stall.ms = or_default(o->stall_ms, PP_FETCH_DEFAULT_STALL_MS);
+    t->stall.min =
+        o->stall_bytes > 0 ? o->stall_bytes : PP_FETCH_DEFAULT_STALL_BYTES;
     t->timeout_ms = or_default(o->timeout_ms, PP_FETCH_DEFAULT_TIMEOUT_MS);
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
         return pp_error_set(PP_ERROR, "cannot initialise libcurl");
@@ -360,8 +550,6 @@ static void set_request(struct transfer *t, const char *url, int hop,
                      or_default(o->connect_timeout_ms,
                                 PP_FETCH_DEFAULT_CONNECT_MS));
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, left_ms);
-    curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (t->s.stall_ms + 999) / 1000);
     curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)t->s.max);
     curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(h, CURLOPT_USERAGENT, "passport-source-fetch/1");
@@ -369,11 +557,14 @@ static void set_request(struct transfer *t, const char *url, int hop,
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->s);
-    if (o->progress) {
-        curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-        curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-        curl_easy_setopt(h, CURLOPT_XFERINFODATA, t);
-    }
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, on_open);
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, t);
+    curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(h, CURLOPT_XFERINFODATA, t);
+    t->stall.base = 0;
+    t->stall.hit = 0;
+    clock_gettime(CLOCK_MONOTONIC, &t->stall.from);
 }
 
 /* One request of `url` (the `hop`th), its body written to the sink from
@@ -386,16 +577,30 @@ static int request(struct transfer *t, const char *url, int hop, long *code)
     if ((rc = rewind_sink(&t->s)) < 0)
         return rc;
     if (left <= 0)
-        return perform_failed(&t->s, CURLE_OPERATION_TIMEDOUT, "", url,
+        return perform_failed(&t->s, NULL, CURLE_OPERATION_TIMEDOUT, "", url,
                               t->timeout_ms);
+    t->hop = hop;
+    t->refused = -1;
+    if ((rc = check_inward(t, url)) < 0)
+        return rc;
     set_request(t, url, hop, left);
     cc = curl_easy_perform(t->s.h);
     if (t->o->progress)
         t->o->progress(-1, 0, t->o->progress_ud);
+    if (cc == CURLE_COULDNT_CONNECT && t->refused >= 0)
+        return refuse_inward(t, url);
     if (cc != CURLE_OK)
-        return perform_failed(&t->s, cc, t->errbuf, url, t->timeout_ms);
+        return perform_failed(&t->s, &t->stall, cc, t->errbuf, url,
+                              t->timeout_ms);
     *code = 0;
     curl_easy_getinfo(t->s.h, CURLINFO_RESPONSE_CODE, code);
+    {
+        char *ip = NULL;
+        int c;
+        if (curl_easy_getinfo(t->s.h, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK &&
+            ip && (c = pp_addr_class_of(ip)) >= 0 && c < t->reach)
+            t->reach = c;
+    }
     return 0;
 }
 

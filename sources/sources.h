@@ -23,38 +23,63 @@
 #define PP_FETCH_DEFAULT_CONNECT_MS 10000L
 #define PP_FETCH_DEFAULT_TIMEOUT_MS 300000L
 #define PP_FETCH_DEFAULT_STALL_MS 30000L
+#define PP_FETCH_DEFAULT_STALL_BYTES 1024LL
 #define PP_FETCH_MAX_REDIRECTS 5
 
 /* The progress of a transfer, for a caller that shows it or may stop it:
- * called often while a request runs, with the body bytes received so far
- * (`now`) and the size announced (`total`, 0 when unknown), and once with
- * now = -1 when the request has ended (each redirect is a request of its
- * own).  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
+ * called often while a request runs (at least once a second, and once a
+ * MiB of decoded body), with the body bytes received so far (`now`) and
+ * the size announced (`total`, 0 when unknown), and once with now = -1
+ * when the request has ended (each redirect is a request of its own).
+ * pp_cache_fetch() also calls it while it makes the text of a body, once
+ * a MiB (`now` the bytes of the body read, `total` its size), then with
+ * -1.  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
  * transfer, which then fails with PP_EIO ("interrupted"); the return of
  * the call at the end is ignored. */
 typedef int (*pp_fetch_progress_fn)(long long now, long long total, void *ud);
 
 typedef struct pp_fetch_opts {
     int allow_file;          /* accept a file:// URL (never in a redirect) */
+    int allow_private;       /* follow redirects inward (pp_addr_class) */
     long long max_bytes;     /* body limit (<= 0: the default, 50 MiB) */
     long connect_timeout_ms; /* <= 0: the default */
     long timeout_ms;         /* the whole transfer; <= 0: the default */
-    long stall_ms;           /* abort after this long without a byte */
+    long stall_ms;           /* the stall window; <= 0: the default */
+    long long stall_bytes;   /* abort when a window of stall_ms brings
+                                fewer bytes; <= 0: the default (1 KiB) */
     pp_fetch_progress_fn progress; /* NULL: none */
     void *progress_ud;             /* borrowed; handed to progress */
 } pp_fetch_opts;
 #define PP_FETCH_OPTS_INIT                                                     \
     {                                                                          \
-        0, 0, 0, 0, 0, NULL, NULL                                              \
+        0, 0, 0, 0, 0, 0, 0, NULL, NULL                                        \
     }
 
 /* Set one field of `o` as the fetch options of a command line write it:
- * `name` "allow-file" (`value` unused), "max-size" (bytes, or with K, M
- * or G, binary multiples: 1 byte to 4G), "connect-timeout", "timeout" or
+ * `name` "allow-file" or "allow-private" (`value` unused), "max-size" or
+ * "stall-bytes"
+ * (bytes, or with K, M or G, binary multiples: 1 byte to 4G),
+ * "connect-timeout", "timeout" or
  * "stall" (seconds, a fraction allowed, up to 86400; kept in milliseconds,
  * rounded up).  0, PP_EUSAGE saying what value was expected, or
  * PP_ENOTFOUND for another name. */
 int pp_fetch_opts_set(pp_fetch_opts *o, const char *name, const char *value);
+
+/* Where an address is, seen from here: a redirect may not lead inward
+ * from a host the transfer has been to (a public page may not send the
+ * fetcher to this machine or to its network) unless allow_private. */
+enum pp_addr_class {
+    PP_ADDR_PUBLIC = 0, /* anything else */
+    PP_ADDR_PRIVATE,    /* 10/8, 172.16/12, 192.168/16, 100.64/10 (shared),
+                           169.254/16, 224/3 (multicast, reserved),
+                           fc00::/7, fe80::/10, ff00::/8 */
+    PP_ADDR_LOCAL       /* this machine: 127/8, 0/8, ::1, :: */
+};
+
+/* The class of the numeric address `ip` (IPv4 dotted, or IPv6 with or
+ * without brackets; an IPv4-mapped ::ffff:a.b.c.d or NAT64 64:ff9b::/96
+ * address is its IPv4 address), or -1 when `ip` is not an address. */
+int pp_addr_class_of(const char *ip);
 
 /* What a successful download was.  Caller-owned contents: release with
  * pp_fetch_result_dispose(). */
@@ -70,7 +95,9 @@ void pp_fetch_result_dispose(pp_fetch_result *r);
 
 /* Download `url` into the open, writable file `fd` (its previous content
  * is discarded).  Returns 0; PP_EINVALID for a refused URL or redirect
- * (protocol, downgrade, too many); PP_ETOOBIG when the body exceeds the
+ * (protocol, downgrade, too many, inward: a redirect whose address, the
+ * URL's when it is numeric and the one connected to either way, is of a
+ * class above the lowest class connected to so far); PP_ETOOBIG when the body exceeds the
  * limit; PP_EIO for a network, HTTP (non-2xx), timeout or write failure,
  * or a transfer that o->progress stopped.  On failure `fd` may hold a
  * partial body: the caller discards it.  The message never contains
@@ -105,6 +132,23 @@ const char *pp_text_kind_name(enum pp_text_kind k);
  * so).  Returns 0, PP_EUSAGE for PP_TEXT_NONE, PP_ENOMEM. */
 int pp_text_extract(pp_buf *out, enum pp_text_kind kind, const char *body,
                     size_t len, const char *content_type);
+
+/* The same, piece by piece, in flat memory: a body of any size is handed
+ * over in pieces of any size and its text comes out as it is made. */
+typedef struct pp_text_stream pp_text_stream;
+
+/* Start reducing a body of `kind` with `content_type` (may be NULL; read
+ * now, not kept).  0 and a caller-owned *out (pp_text_stream_free),
+ * PP_EUSAGE for PP_TEXT_NONE, PP_ENOMEM. */
+int pp_text_stream_new(pp_text_stream **out, enum pp_text_kind kind,
+                       const char *content_type);
+/* The next `len` bytes of the body: the text they complete is appended to
+ * `out` (a few bytes may wait for the next piece).  0 or PP_ENOMEM. */
+int pp_text_stream_push(pp_text_stream *s, const char *p, size_t len,
+                        pp_buf *out);
+/* The body has ended: the rest of its text is appended to `out`. */
+int pp_text_stream_end(pp_text_stream *s, pp_buf *out);
+void pp_text_stream_free(pp_text_stream *s);
 
 /* ---- quotes ----------------------------------------------------------- */
 
@@ -146,9 +190,11 @@ int pp_cache_key_source(pp_buf *key, const char *source_id);
 int pp_cache_key_url(pp_buf *key, const char *url);
 
 /* Fetch `url` under `key`: the body becomes blobs/SHA256 (kept as is when
- * that blob exists), its text text/SHA256.txt, and the metadata record
- * meta/KEY.json is replaced last, atomically.  On failure nothing is added
- * and the previous record stays.  *meta (caller-owned) is the new record:
+ * that blob exists), its text text/SHA256.txt (made piece by piece from
+ * the downloaded file, in flat memory, before either enters the cache),
+ * and the metadata record meta/KEY.json is replaced last, atomically.  On
+ * failure, or when o->progress stops it, nothing is added and the
+ * previous record stays.  *meta (caller-owned) is the new record:
  * key, url, final_url, status, content_type, size, sha256, retrieved,
  * redirects, blob, text, text_kind, searchable; *new_blob says whether the
  * body was new to the cache.  Errors as pp_fetch_to_fd(), plus PP_EIO and

@@ -6,11 +6,16 @@
  * the parser's own recovery handles the broken markup real pages have.
  * Entities arrive decoded; script, style and similar elements are dropped;
  * block elements end a line so that words of neighbouring cells or
- * paragraphs never run together.
+ * paragraphs never run together.  Both kinds are reduced piece by piece
+ * (pp_text_stream), so a body of any size is read in flat memory: a UTF-8
+ * character cut by a piece's end waits for the next piece, and the last
+ * byte of HTML's text is held back, since a line break may still replace
+ * a trailing space.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sources.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -244,66 +249,188 @@ static void quiet(void *ctx, const char *msg, ...)
     (void)msg;
 }
 
-static int extract_html(pp_buf *out, const char *body, size_t len,
-                        const char *content_type)
-{
+/* ---- the stream ------------------------------------------------------- */
+
+struct pp_text_stream {
+    enum pp_text_kind kind;
+    int latin1;  /* plain text: the charset says Latin-1 */
+    int started; /* plain text: the BOM was looked for */
+    pp_buf hold; /* plain text: bytes not converted yet; HTML: text not
+                    handed out yet */
+    pp_buf in;   /* HTML: the body not parsed yet (under a block) */
     htmlSAXHandler sax;
-    struct html_state st = {out, 0, 1, 0};
+    struct html_state st;
     htmlParserCtxtPtr ctx;
+};
+
+void pp_text_stream_free(pp_text_stream *s)
+{
+    if (!s)
+        return;
+    if (s->ctx) {
+        if (s->ctx->myDoc)
+            xmlFreeDoc(s->ctx->myDoc);
+        htmlFreeParserCtxt(s->ctx);
+    }
+    pp_buf_dispose(&s->hold);
+    pp_buf_dispose(&s->in);
+    free(s);
+}
+
+static int html_start(pp_text_stream *s, const char *content_type)
+{
     xmlCharEncoding enc = XML_CHAR_ENCODING_NONE;
     char cs[40];
-    size_t off = 0;
-
     charset_of(content_type, cs);
     if (cs[0])
         enc = xmlParseCharEncoding(cs);
     if (enc == XML_CHAR_ENCODING_ERROR)
         enc = XML_CHAR_ENCODING_NONE;
-    memset(&sax, 0, sizeof sax);
-    sax.startElement = on_start;
-    sax.endElement = on_end;
-    sax.characters = on_text;
-    sax.cdataBlock = on_text;
-    sax.warning = quiet;
-    sax.error = quiet;
+    s->sax.startElement = on_start;
+    s->sax.endElement = on_end;
+    s->sax.characters = on_text;
+    s->sax.cdataBlock = on_text;
+    s->sax.warning = quiet;
+    s->sax.error = quiet;
+    s->st.out = &s->hold;
+    s->st.space = 1;
     xmlInitParser();
-    ctx = htmlCreatePushParserCtxt(&sax, &st, NULL, 0, NULL, enc);
-    if (!ctx)
+    s->ctx = htmlCreatePushParserCtxt(&s->sax, &s->st, NULL, 0, NULL, enc);
+    if (!s->ctx)
         return pp_error_set(PP_ENOMEM, "cannot start the HTML parser");
-    htmlCtxtUseOptions(ctx, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-                                HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
-    while (off < len && !st.failed) {
-        size_t n = len - off < 65536 ? len - off : 65536;
-        htmlParseChunk(ctx, body + off, (int)n, 0);
-        off += n;
-    }
-    htmlParseChunk(ctx, NULL, 0, 1);
-    if (ctx->myDoc)
-        xmlFreeDoc(ctx->myDoc);
-    htmlFreeParserCtxt(ctx);
-    if (st.failed)
-        return pp_error_set(PP_ENOMEM, "out of memory");
+    htmlCtxtUseOptions(s->ctx, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+                                   HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
     return 0;
+}
+
+int pp_text_stream_new(pp_text_stream **out, enum pp_text_kind kind,
+                       const char *content_type)
+{
+    pp_text_stream *s;
+    char cs[40];
+    int rc;
+    *out = NULL;
+    if (kind != PP_TEXT_HTML && kind != PP_TEXT_PLAIN)
+        return pp_error_set(PP_EUSAGE, "the content is not searchable");
+    if (!(s = calloc(1, sizeof *s)))
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    s->kind = kind;
+    charset_of(content_type, cs);
+    s->latin1 = !strcasecmp(cs, "iso-8859-1") || !strcasecmp(cs, "latin1") ||
+                !strcasecmp(cs, "windows-1252") || !strcasecmp(cs, "us-ascii");
+    if (kind == PP_TEXT_HTML && (rc = html_start(s, content_type)) < 0) {
+        pp_text_stream_free(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+/* How many bytes at the end of p[0..n) begin a UTF-8 character that the
+ * next piece may complete (0 to 3). */
+static size_t cut_character(const char *p, size_t n)
+{
+    for (size_t i = 1; i <= 3 && i <= n; i++) {
+        unsigned char c = (unsigned char)p[n - i];
+        if ((c & 0xC0) == 0x80)
+            continue;
+        if (c < 0xC0)
+            return 0;
+        return (size_t)(c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2) > i ? i : 0;
+    }
+    return 0;
+}
+
+static int plain_push(pp_text_stream *s, const char *p, size_t len, pp_buf *out,
+                      int end)
+{
+    size_t skip = 0, keep, n;
+    const char *d;
+    int rc;
+    if (len && pp_buf_put(&s->hold, p, len) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    d = s->hold.ptr ? s->hold.ptr : "";
+    n = s->hold.len;
+    if (!s->started) {
+        if (n < 3 && !end)
+            return 0;
+        s->started = 1;
+        if (n >= 3 && !memcmp(d, "\xEF\xBB\xBF", 3))
+            skip = 3;
+    }
+    keep = end || s->latin1 ? 0 : cut_character(d + skip, n - skip);
+    rc = s->latin1 ? put_latin1(out, (const unsigned char *)d + skip, n - skip)
+                   : put_utf8_repaired(out, d + skip, n - skip - keep);
+    if (rc)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if (s->hold.ptr) {
+        memmove(s->hold.ptr, d + n - keep, keep);
+        s->hold.len = keep;
+        s->hold.ptr[keep] = '\0';
+    }
+    return 0;
+}
+
+/* Hand the text of HTML to `out`, all but its last byte unless `end`. */
+static int html_hand_out(pp_text_stream *s, pp_buf *out, int end)
+{
+    size_t n = s->hold.len - (end || !s->hold.len ? 0 : 1);
+    if (s->st.failed)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if (n && pp_buf_put(out, s->hold.ptr, n) < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if (s->hold.ptr) {
+        memmove(s->hold.ptr, s->hold.ptr + n, s->hold.len - n);
+        s->hold.len -= n;
+        s->hold.ptr[s->hold.len] = '\0';
+    }
+    return 0;
+}
+
+/* libxml2's push parser loses the text after a script split into small
+ * pieces, so it is always given blocks of HTML_BLOCK bytes (the last one
+ * shorter), whatever the pieces the caller has. */
+#define HTML_BLOCK 65536
+
+int pp_text_stream_push(pp_text_stream *s, const char *p, size_t len,
+                        pp_buf *out)
+{
+    size_t off = 0;
+    if (s->kind == PP_TEXT_PLAIN)
+        return plain_push(s, p, len, out, 0);
+    while (off < len && !s->st.failed) {
+        size_t n = HTML_BLOCK - s->in.len;
+        n = len - off < n ? len - off : n;
+        if (pp_buf_put(&s->in, p + off, n) < 0)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        off += n;
+        if (s->in.len == HTML_BLOCK) {
+            htmlParseChunk(s->ctx, s->in.ptr, (int)s->in.len, 0);
+            pp_buf_clear(&s->in);
+        }
+    }
+    return html_hand_out(s, out, 0);
+}
+
+int pp_text_stream_end(pp_text_stream *s, pp_buf *out)
+{
+    if (s->kind == PP_TEXT_PLAIN)
+        return plain_push(s, NULL, 0, out, 1);
+    if (s->in.len && !s->st.failed)
+        htmlParseChunk(s->ctx, s->in.ptr, (int)s->in.len, 0);
+    pp_buf_clear(&s->in);
+    htmlParseChunk(s->ctx, NULL, 0, 1);
+    return html_hand_out(s, out, 1);
 }
 
 int pp_text_extract(pp_buf *out, enum pp_text_kind kind, const char *body,
                     size_t len, const char *content_type)
 {
-    char cs[40];
-    size_t skip = 0;
-    if (kind == PP_TEXT_HTML)
-        return extract_html(out, body, len, content_type);
-    if (kind != PP_TEXT_PLAIN)
-        return pp_error_set(PP_EUSAGE, "the content is not searchable");
-    charset_of(content_type, cs);
-    if (len >= 3 && !memcmp(body, "\xEF\xBB\xBF", 3))
-        skip = 3;
-    if (!strcasecmp(cs, "iso-8859-1") || !strcasecmp(cs, "latin1") ||
-        !strcasecmp(cs, "windows-1252") || !strcasecmp(cs, "us-ascii"))
-        return put_latin1(out, (const unsigned char *)body + skip, len - skip)
-                   ? pp_error_set(PP_ENOMEM, "out of memory")
-                   : 0;
-    return put_utf8_repaired(out, body + skip, len - skip)
-               ? pp_error_set(PP_ENOMEM, "out of memory")
-               : 0;
+    pp_text_stream *s = NULL;
+    int rc;
+    if ((rc = pp_text_stream_new(&s, kind, content_type)) == 0 &&
+        (rc = pp_text_stream_push(s, body, len, out)) == 0)
+        rc = pp_text_stream_end(s, out);
+    pp_text_stream_free(s);
+    return rc;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""server.py PORTFILE FIXTURES - the loopback HTTP server of the source tests.
+"""server.py PORTFILE FIXTURES [HOST] - the loopback HTTP server of the source
+tests.
 
-Listens on 127.0.0.1 on a free port, writes the port to PORTFILE, and serves:
+Listens on HOST (127.0.0.1) on a free port, writes the port to PORTFILE, and serves:
   /f/NAME            the fixture file NAME (type from its extension)
   /r/N               a redirect chain: N more redirects, then /f/paper.html
   /to-file           a redirect to file:///etc/passwd
@@ -9,6 +10,10 @@ Listens on 127.0.0.1 on a free port, writes the port to PORTFILE, and serves:
   /big?n=BYTES       BYTES of text with a Content-Length
   /stream?n=BYTES    BYTES of text without a Content-Length (close-delimited)
   /stall             headers and a few bytes, then silence for 60 s
+  /drip?every=S      one byte every S seconds (default 0.2), for 60 s
+  /go?to=URL         a redirect to URL, whatever it is
+  /gzip?n=BYTES      BYTES of text sent gzip-compressed (about 1000:1),
+                     without a Content-Length
   /status/CODE       an empty response with that status
   /hits/NAME         how many times /f/NAME was requested (text/plain)
 Standard library only; one thread per request.
@@ -18,9 +23,11 @@ import os
 import sys
 import time
 import urllib.parse
+import zlib
 from collections import Counter
 
 PORTFILE, FIXTURES = sys.argv[1], sys.argv[2]
+HOST = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
 TYPES = {".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8",
          ".pdf": "application/pdf", ".latin1": "text/plain; charset=iso-8859-1"}
 hits = Counter()
@@ -94,12 +101,44 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             time.sleep(60)
             return
+        if parts[0] == "drip":
+            every = float(q.get("every", ["0.2"])[0])
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(int(60 / every)):
+                    self.wfile.write(b"d")
+                    self.wfile.flush()
+                    time.sleep(every)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
+        if parts[0] == "go":
+            return self.redirect(q["to"][0])
+        if parts[0] == "gzip":
+            n = int(q.get("n", ["1048576"])[0])
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Encoding", "gzip")
+            self.end_headers()
+            z = zlib.compressobj(9, zlib.DEFLATED, 31)
+            chunk = b"z" * 1048576
+            try:
+                while n > 0:
+                    self.wfile.write(z.compress(chunk[:n]))
+                    n -= len(chunk)
+                self.wfile.write(z.flush())
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if parts[0] == "status" and len(parts) == 2:
             return self.send(int(parts[1]), b"status page\n")
         self.send(404, b"no such route\n")
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = http.server.ThreadingHTTPServer((HOST, 0), Handler)
 server.daemon_threads = True
 with open(PORTFILE + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))

@@ -176,6 +176,91 @@ static void plain_text(void **state)
     pp_buf_dispose(&out);
 }
 
+/* The text of `body` handed over `step` bytes at a time, into `out`. */
+static void in_pieces(pp_buf *out, enum pp_text_kind kind, const char *body,
+                      size_t step, const char *ct)
+{
+    pp_text_stream *s = NULL;
+    size_t len = strlen(body);
+    assert_int_equal(pp_text_stream_new(&s, kind, ct), 0);
+    for (size_t i = 0; i < len; i += step)
+        assert_int_equal(pp_text_stream_push(s, body + i,
+                                             len - i < step ? len - i : step,
+                                             out),
+                         0);
+    assert_int_equal(pp_text_stream_end(s, out), 0);
+    pp_text_stream_free(s);
+}
+
+static void text_in_pieces(void **state)
+{
+    static const struct {
+        enum pp_text_kind kind;
+        const char *ct, *body;
+    } cases[] = {
+        {PP_TEXT_PLAIN, NULL,
+         "\xEF\xBB\xBF"
+         "caf\xC3\xA9 \xE2\x82\xAC 1 "
+         "\xF0\x9F\x98\x80 \xFF\xC3 end\xE2\x82"},
+        {PP_TEXT_PLAIN, NULL, "ab"},
+        {PP_TEXT_PLAIN, NULL, ""},
+        {PP_TEXT_PLAIN, "text/plain; charset=latin1", "caf\xE9 \xFF"},
+        {PP_TEXT_HTML, NULL,
+         "<html><head><title>T</title><script>x()</script></head><body>"
+         "<p>one  <b>two</b>\n three</p><div> caf&eacute;&nbsp;4"
+         "</div><table><tr><td>a</td> <td>b </td></tr></table> tail "},
+        {PP_TEXT_HTML, NULL, ""},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pp_buf whole = PP_BUF_INIT;
+        assert_int_equal(pp_text_extract(&whole, cases[i].kind, cases[i].body,
+                                         strlen(cases[i].body), cases[i].ct),
+                         0);
+        for (size_t step = 1; step <= 7; step += 3) {
+            pp_buf parts = PP_BUF_INIT;
+            in_pieces(&parts, cases[i].kind, cases[i].body, step, cases[i].ct);
+            assert_string_equal(pp_buf_cstr(&parts), pp_buf_cstr(&whole));
+            pp_buf_dispose(&parts);
+        }
+        pp_buf_dispose(&whole);
+    }
+    /* a script across the parser's block of 64 KiB, in small pieces */
+    {
+        pp_buf big = PP_BUF_INIT, whole = PP_BUF_INIT, parts = PP_BUF_INIT;
+        pp_buf_puts(&big, "<p>before</p><p>");
+        for (int i = 0; i < 6500; i++)
+            pp_buf_puts(&big, "xxxxxxxxx ");
+        pp_buf_puts(&big, "</p><script>");
+        for (int i = 0; i < 200; i++)
+            pp_buf_puts(&big, "var a = 1;");
+        pp_buf_puts(&big, "</script><p>after</p>");
+        assert_int_equal(pp_text_extract(&whole, PP_TEXT_HTML, big.ptr, big.len,
+                                         NULL),
+                         0);
+        assert_non_null(strstr(whole.ptr, "after"));
+        in_pieces(&parts, PP_TEXT_HTML, big.ptr, 1000, NULL);
+        assert_string_equal(parts.ptr, whole.ptr);
+        pp_buf_dispose(&big);
+        pp_buf_dispose(&whole);
+        pp_buf_dispose(&parts);
+    }
+    /* what the whole gives: one U+FFFD per bad byte, a cut end too */
+    {
+        pp_buf t = PP_BUF_INIT;
+        in_pieces(&t, PP_TEXT_PLAIN, "a\xC3\xA9\xFFz\xE2\x82", 1, NULL);
+        assert_string_equal(pp_buf_cstr(&t), "a\xC3\xA9\xEF\xBF\xBDz"
+                                             "\xEF\xBF\xBD\xEF\xBF\xBD");
+        pp_buf_dispose(&t);
+    }
+    {
+        pp_text_stream *none = NULL;
+        assert_int_equal(pp_text_stream_new(&none, PP_TEXT_NONE, NULL),
+                         PP_EUSAGE);
+        assert_null(none);
+    }
+}
+
 static void redaction(void **state)
 {
     char *s;
@@ -250,6 +335,8 @@ static void fetch_options(void **state)
     (void)state;
     assert_int_equal(pp_fetch_opts_set(&o, "allow-file", NULL), 0);
     assert_int_equal(o.allow_file, 1);
+    assert_int_equal(pp_fetch_opts_set(&o, "allow-private", NULL), 0);
+    assert_int_equal(o.allow_private, 1);
     assert_int_equal(pp_fetch_opts_set(&o, "max-size", "50M"), 0);
     assert_true(o.max_bytes == 50LL * 1024 * 1024);
     assert_int_equal(pp_fetch_opts_set(&o, "max-size", "1"), 0);
@@ -268,7 +355,68 @@ static void fetch_options(void **state)
     assert_string_equal(pp_error_last(), "expected a positive number of "
                                          "seconds up to 86400, not '0'");
     assert_int_equal(pp_fetch_opts_set(&o, "stall", "86401"), PP_EUSAGE);
+    assert_int_equal(pp_fetch_opts_set(&o, "stall-bytes", "2K"), 0);
+    assert_true(o.stall_bytes == 2048);
+    assert_int_equal(pp_fetch_opts_set(&o, "stall-bytes", "0"), PP_EUSAGE);
     assert_int_equal(pp_fetch_opts_set(&o, "retries", "3"), PP_ENOTFOUND);
+}
+
+static void address_classes(void **state)
+{
+    static const struct {
+        const char *ip;
+        int c;
+    } cases[] = {
+        {"127.0.0.1", PP_ADDR_LOCAL},
+        {"127.255.3.4", PP_ADDR_LOCAL},
+        {"0.0.0.0", PP_ADDR_LOCAL},
+        {"::1", PP_ADDR_LOCAL},
+        {"[::1]", PP_ADDR_LOCAL},
+        {"::", PP_ADDR_LOCAL},
+        {"::ffff:127.0.0.1", PP_ADDR_LOCAL},
+        {"[::ffff:7f00:1]", PP_ADDR_LOCAL},
+        {"64:ff9b::127.0.0.1", PP_ADDR_LOCAL},
+        {"10.0.0.1", PP_ADDR_PRIVATE},
+        {"10.255.255.255", PP_ADDR_PRIVATE},
+        {"172.16.0.1", PP_ADDR_PRIVATE},
+        {"172.31.255.1", PP_ADDR_PRIVATE},
+        {"192.168.1.1", PP_ADDR_PRIVATE},
+        {"169.254.169.254", PP_ADDR_PRIVATE},
+        {"100.64.0.1", PP_ADDR_PRIVATE},
+        {"100.127.255.255", PP_ADDR_PRIVATE},
+        {"224.0.0.1", PP_ADDR_PRIVATE},
+        {"255.255.255.255", PP_ADDR_PRIVATE},
+        {"::ffff:10.1.2.3", PP_ADDR_PRIVATE},
+        {"::ffff:169.254.169.254", PP_ADDR_PRIVATE},
+        {"fe80::1", PP_ADDR_PRIVATE},
+        {"febf::1", PP_ADDR_PRIVATE},
+        {"fc00::1", PP_ADDR_PRIVATE},
+        {"fd12:3456::1", PP_ADDR_PRIVATE},
+        {"ff02::1", PP_ADDR_PRIVATE},
+        {"8.8.8.8", PP_ADDR_PUBLIC},
+        {"172.15.255.255", PP_ADDR_PUBLIC},
+        {"172.32.0.0", PP_ADDR_PUBLIC},
+        {"192.169.0.1", PP_ADDR_PUBLIC},
+        {"100.63.255.255", PP_ADDR_PUBLIC},
+        {"100.128.0.0", PP_ADDR_PUBLIC},
+        {"169.253.0.1", PP_ADDR_PUBLIC},
+        {"203.0.113.7", PP_ADDR_PUBLIC},
+        {"2001:db8::1", PP_ADDR_PUBLIC},
+        {"fec0::1", PP_ADDR_PUBLIC},
+        {"::ffff:8.8.8.8", PP_ADDR_PUBLIC},
+        {"::2", PP_ADDR_PUBLIC},
+        {"localhost", -1},
+        {"example.org", -1},
+        {"127.1", -1},
+        {"[::1", -1},
+        {"", -1},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (pp_addr_class_of(cases[i].ip) != cases[i].c)
+            fail_msg("'%s': class %d, not %d", cases[i].ip,
+                     pp_addr_class_of(cases[i].ip), cases[i].c);
+    }
 }
 
 static void sources_merged(void **state)
@@ -377,6 +525,53 @@ static void progress_can_stop(void **state)
     remove_scratch(dir);
 }
 
+static int stop_after_request(long long now, long long total, void *ud)
+{
+    struct seen *w = ud;
+    (void)total;
+    if (now < 0)
+        return w->ends++, 0;
+    w->calls += w->ends > 0;
+    return w->ends > 0;
+}
+
+/* The text of a large body is made piece by piece, and the callback can
+ * stop that too: nothing enters the cache, not even the body. */
+static void progress_stops_the_text(void **state)
+{
+    pp_fetch_opts o = PP_FETCH_OPTS_INIT;
+    struct seen w = {0, 0, 0, 0};
+    pp_cache *c = NULL;
+    cJSON *m = NULL;
+    char dir[64], url[128], cmd[160];
+    int new_blob = 0;
+    (void)state;
+    scratch(dir, url, 3 << 20, "a line of the page\n");
+    o.allow_file = 1;
+    o.progress = stop_after_request;
+    o.progress_ud = &w;
+    assert_int_equal(pp_cache_open(&c, dir), 0);
+    assert_int_equal(pp_cache_fetch(c, "url/x", url, &o, &m, &new_blob),
+                     PP_EIO);
+    assert_non_null(strstr(pp_error_last(), "interrupted; nothing was kept"));
+    assert_null(m);
+    assert_int_equal(w.calls, 1); /* the first piece of the text */
+    assert_int_equal(w.ends, 2);  /* the request, and the text */
+    snprintf(cmd, sizeof cmd,
+             "test -z \"$(find '%s/passport-sources' -type f)\"", dir);
+    assert_int_equal(system(cmd), 0);
+    /* the same, not stopped: the body, its text and the record */
+    o.progress = NULL;
+    assert_int_equal(pp_cache_fetch(c, "url/x", url, &o, &m, &new_blob), 0);
+    assert_int_equal(new_blob, 1);
+    snprintf(cmd, sizeof cmd,
+             "test $(find '%s/passport-sources' -type f | wc -l) = 3", dir);
+    assert_int_equal(system(cmd), 0);
+    cJSON_Delete(m);
+    pp_cache_free(c);
+    remove_scratch(dir);
+}
+
 static void quotes_against_the_cache(void **state)
 {
     static const char doc[] =
@@ -455,13 +650,16 @@ int main(void)
         cmocka_unit_test(html_text),
         cmocka_unit_test(html_deep_nesting),
         cmocka_unit_test(plain_text),
+        cmocka_unit_test(text_in_pieces),
         cmocka_unit_test(redaction),
         cmocka_unit_test(sha256),
         cmocka_unit_test(cache_keys),
         cmocka_unit_test(quotes_of_a_passport),
         cmocka_unit_test(fetch_options),
+        cmocka_unit_test(address_classes),
         cmocka_unit_test(sources_merged),
         cmocka_unit_test(progress_can_stop),
+        cmocka_unit_test(progress_stops_the_text),
         cmocka_unit_test(quotes_against_the_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
