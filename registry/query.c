@@ -545,23 +545,48 @@ static void compiler_dispose(struct compiler *c)
 /* Running                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The value of output field `name` for passport `id`. */
-static cJSON *field_value(sqlite3_stmt *fst, long long seq, const char *id,
-                          const char *name)
+/* The failure of a statement on the index's connection: PP_EDAMAGED
+ * when SQLite found the file damaged (the caller rebuilds it). */
+static int index_fail(sqlite3 *db)
+{
+    int code = sqlite3_errcode(db) & 0xff;
+    return pp_error_set(code == SQLITE_CORRUPT || code == SQLITE_NOTADB
+                            ? PP_EDAMAGED
+                            : PP_ERROR,
+                        "index: %s", sqlite3_errmsg(db));
+}
+
+/* The value of output field `name` for passport `id` into *out (null
+ * when the passport has none). */
+static int field_value(sqlite3_stmt *fst, long long seq, const char *id,
+                       const char *name, cJSON **out)
 {
     pp_buf key = PP_BUF_INIT;
-    cJSON *v = NULL;
-    if (!strcmp(name, "id"))
-        return cJSON_CreateString(id);
+    int rc = 0;
+    *out = NULL;
+    if (!strcmp(name, "id")) {
+        *out = cJSON_CreateString(id);
+        return 0;
+    }
     pp_buf_printf(&key, pp_vocab_lookup(name) ? "facts/%s" : "%s", name);
     sqlite3_bind_int64(fst, 1, seq);
     sqlite3_bind_text(fst, 2, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(fst, 3, key.ptr, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(fst) == SQLITE_ROW)
-        v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
+    switch (sqlite3_step(fst)) {
+    case SQLITE_ROW: {
+        const char *text = (const char *)sqlite3_column_text(fst, 0);
+        /* The index writes canonical JSON: what does not parse was
+         * damaged on disk where SQLite could not see it. */
+        if (!text || !(*out = cJSON_Parse(text)))
+            rc = pp_error_set(PP_EDAMAGED, "index: a damaged field value");
+        break;
+    }
+    case SQLITE_DONE: *out = cJSON_CreateNull(); break;
+    default: rc = index_fail(sqlite3_db_handle(fst));
+    }
     sqlite3_reset(fst);
     pp_buf_dispose(&key);
-    return v ? v : cJSON_CreateNull();
+    return rc;
 }
 
 /* Compile expression `text` into c->sql: the passports at ?1 for which it
@@ -637,7 +662,7 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
                            "SELECT value FROM facts WHERE " AT_F_PLAIN
                            " AND passport = ?2 AND key = ?3",
                            -1, &fst, NULL) != SQLITE_OK) {
-        rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+        rc = index_fail(r->db);
         goto done;
     }
     sqlite3_bind_int64(st, 1, seq);
@@ -649,16 +674,21 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *id = (const char *)sqlite3_column_text(st, 0);
-        cJSON *row = cJSON_CreateObject();
+        cJSON *row = cJSON_CreateObject(), *v;
         const cJSON *n;
-        cJSON_ArrayForEach(n, names)
-            cJSON_AddItemToObject(row, n->valuestring,
-                                  field_value(fst, seq, id, n->valuestring));
         cJSON_AddItemToArray(rows, row);
+        if (!id) {
+            rc = pp_error_set(PP_EDAMAGED, "index: a damaged passport row");
+            goto done;
+        }
+        cJSON_ArrayForEach(n, names)
+        {
+            if ((rc = field_value(fst, seq, id, n->valuestring, &v)) < 0)
+                goto done;
+            cJSON_AddItemToObject(row, n->valuestring, v);
+        }
     }
-    rc = rc == SQLITE_DONE
-             ? 0
-             : pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+    rc = rc == SQLITE_DONE ? 0 : index_fail(r->db);
 done:
     sqlite3_finalize(st);
     sqlite3_finalize(fst);
@@ -676,9 +706,16 @@ int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
     memset(&c, 0, sizeof(c));
     if ((rc = compile(&c, text)) == 0 &&
         (rc = output_fields(&c, fields,
-                            cJSON_AddArrayToObject(root, "fields"))) == 0)
+                            cJSON_AddArrayToObject(root, "fields"))) == 0) {
         rc = run(r, &c, at->seq, pp_json_get(root, "fields"),
                  cJSON_AddArrayToObject(root, "rows"));
+        /* A damaged index is rebuilt from history and asked again. */
+        if (rc == PP_EDAMAGED && (rc = pp_index_repair(r)) == 0) {
+            cJSON_DeleteItemFromObject(root, "rows");
+            rc = run(r, &c, at->seq, pp_json_get(root, "fields"),
+                     cJSON_AddArrayToObject(root, "rows"));
+        }
+    }
     compiler_dispose(&c);
     if (rc < 0) {
         cJSON_Delete(root);
@@ -881,7 +918,7 @@ static int sql_step_fail(sqlite3 *db, const struct budget *b, long timeout_ms)
                             sqlite3_errmsg(db), PP_SQL_MAX_VALUE >> 20);
     if (code == SQLITE_ERROR)
         return pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
-    return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(db));
+    return index_fail(db);
 }
 
 /* The current row of `st` (`n` columns) as a JSON array; *bytes grows by
@@ -926,14 +963,14 @@ static int sql_open(pp_reg *r, sqlite3 **db, sqlite3 **aux)
      * never in files that could fill the disk. */
     if (sqlite3_exec(*db, "PRAGMA temp_store = MEMORY; PRAGMA query_only = 1",
                      NULL, NULL, NULL) != SQLITE_OK)
-        return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(*db));
+        return index_fail(*db);
     if ((rc = printf_guard(*db, aux)) < 0)
         return rc;
     sqlite3_set_authorizer(*db, authorizer, NULL);
     return 0;
 }
 
-int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
+static int sql_once(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
 {
     sqlite3 *db = NULL, *aux = NULL;
     sqlite3_stmt *st = NULL;
@@ -946,9 +983,6 @@ int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
     *out = NULL;
     if (timeout_ms <= 0)
         timeout_ms = PP_SQL_DEFAULT_TIMEOUT_MS;
-    /* Bring the index up to date through the normal connection first. */
-    if ((rc = pp_index_update(r, NULL)) < 0)
-        return rc;
     if ((rc = sql_open(r, &db, &aux)) < 0)
         goto done;
     if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK) {
@@ -956,6 +990,7 @@ int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
         rc = code == SQLITE_AUTH
                  ? pp_error_set(PP_EUSAGE, "sql: only reading the index is "
                                            "allowed")
+             : code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? index_fail(db)
              : code == SQLITE_TOOBIG
                  ? pp_error_set(PP_ETOOBIG,
                                 "sql: the statement is longer than %d "
@@ -1010,4 +1045,16 @@ done:
     }
     *out = root;
     return 0;
+}
+
+int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
+{
+    /* Bring the index up to date through the normal connection first. */
+    int rc = pp_index_update(r, NULL);
+    if (rc == 0)
+        rc = sql_once(r, sql, timeout_ms, out);
+    /* A damaged index is rebuilt from history and asked again. */
+    if (rc == PP_EDAMAGED && (rc = pp_index_repair(r)) == 0)
+        rc = sql_once(r, sql, timeout_ms, out);
+    return rc;
 }

@@ -65,6 +65,12 @@ const char *pp_reg_path(const pp_reg *r);
  * index rebuilt).  Borrowed. */
 const char *pp_reg_notice(const pp_reg *r);
 
+/* Have fn(data, notice) called with each notice set from now on (the
+ * index found damaged and rebuilt in the middle of a command), besides
+ * keeping the last for pp_reg_notice().  `data` is borrowed. */
+void pp_reg_on_notice(pp_reg *r, void (*fn)(void *data, const char *notice),
+                      void *data);
+
 /* Author and committer of new commits: `author` ("Name <email>") when
  * given, else $GIT_AUTHOR_NAME/$GIT_AUTHOR_EMAIL, else git config
  * user.name/user.email; the committer from $GIT_COMMITTER_* or the author.
@@ -79,6 +85,14 @@ int pp_reg_sync_index(pp_reg *r, size_t *new_commits);
 
 /* Rebuild the index from scratch. */
 int pp_reg_reindex(pp_reg *r);
+
+/* Check the registry without changing it: every git object read (which
+ * verifies its id) and every object of the branch's history present;
+ * the index's PRAGMA integrity_check and its integrity stamp.  *out
+ * (caller-owned): {"healthy": bool, "objects": {"checked": N,
+ * "problems": [...]}, "index": {"problems": [...]}}.  0 whatever was
+ * found; an error only when the check itself cannot run. */
+int pp_reg_doctor(pp_reg *r, cJSON **out);
 
 /* A point of the registry's main line. */
 typedef struct pp_at {
