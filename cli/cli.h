@@ -46,6 +46,7 @@ int cmd_blame(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
 int cmd_reindex(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
 int cmd_remote(int argc, char **argv);
 int cmd_pull(int argc, char **argv);
 int cmd_push(int argc, char **argv);

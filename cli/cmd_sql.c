@@ -5,13 +5,34 @@
 #include "opts.h"
 #include "../core/error.h"
 #include "../core/json.h"
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
 #include "../core/banned.h"
 
+/* --timeout S: seconds as people write them (2.5), into milliseconds. */
+static int parse_timeout(const char *arg, long *ms)
+{
+    char *end;
+    double v;
+    errno = 0;
+    v = strtod(arg, &end);
+    if (end == arg || *end || errno || !isfinite(v) || v <= 0 ||
+        v * 1000.0 > PP_SQL_MAX_TIMEOUT_MS)
+        return cli_usage("sql",
+                         "--timeout: expected a positive number of "
+                         "seconds up to %d, not '%s'",
+                         PP_SQL_MAX_TIMEOUT_MS / 1000, arg);
+    *ms = (long)ceil(v * 1000.0);
+    return 0;
+}
 
 int cmd_sql(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
+        {"timeout", required_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -19,13 +40,18 @@ int cmd_sql(int argc, char **argv)
     pp_reg *r = NULL;
     pp_buf out = PP_BUF_INIT;
     cJSON *res = NULL;
+    long timeout_ms = PP_SQL_DEFAULT_TIMEOUT_MS;
     int c, rc;
 
     cli_getopt_reset();
-    while ((c = cli_getopt("sql", argc, argv, ":f:h", longopts)) != -1) {
+    while ((c = cli_getopt("sql", argc, argv, ":f:t:h", longopts)) != -1) {
         switch (c) {
         case 'f':
             if (cli_parse_output("sql", optarg, "table,json,csv", &fmt) < 0)
+                return PP_EXIT_USAGE;
+            break;
+        case 't':
+            if (parse_timeout(optarg, &timeout_ms) != 0)
                 return PP_EXIT_USAGE;
             break;
         case 'h': fputs(cli_help("sql"), stdout); return PP_EXIT_OK;
@@ -36,7 +62,7 @@ int cmd_sql(int argc, char **argv)
         return cli_usage("sql", "expected one STATEMENT (quote it)");
     if ((rc = cli_open_reg("sql", &r)) != 0)
         return rc;
-    if ((rc = pp_reg_sql(r, argv[optind], &res)) < 0) {
+    if ((rc = pp_reg_sql(r, argv[optind], timeout_ms, &res)) < 0) {
         rc = cli_lib_fail("sql", rc);
         goto done;
     }

@@ -51,6 +51,7 @@ static const struct pp_command commands[] = {
     {"push", cmd_push, "send this registry's commits to a remote"},
     {"resolve", cmd_resolve, "choose a value for a conflicting fact"},
     {"reindex", cmd_reindex, "rebuild the index from the git history"},
+    {"doctor", cmd_doctor, "check the git objects and the index"},
 };
 
 static void usage(FILE *f)

@@ -101,6 +101,11 @@ int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out)
     return rc < 0 ? cli_lib_fail(cmd, rc) : 0;
 }
 
+static void print_notice(void *cmd, const char *notice)
+{
+    fprintf(stderr, "passport %s: %s\n", (const char *)cmd, notice);
+}
+
 int cli_open_reg(const char *cmd, pp_reg **out)
 {
     pp_buf path = PP_BUF_INIT;
@@ -140,6 +145,8 @@ int cli_open_reg(const char *cmd, pp_reg **out)
     }
     if (pp_reg_notice(*out)[0])
         fprintf(stderr, "passport %s: %s\n", cmd, pp_reg_notice(*out));
+    /* A damaged index found later (and rebuilt) is said when it happens. */
+    pp_reg_on_notice(*out, print_notice, (void *)cmd);
     return 0;
 }
 

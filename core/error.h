@@ -23,7 +23,8 @@ enum {
     PP_ENOMEM = -7,     /* an allocation failed */
     PP_EUSAGE = -8,     /* a caller-supplied argument is out of its domain */
     PP_ECONFLICT = -9,  /* concurrent or conflicting changes (registry) */
-    PP_EREADONLY = -10  /* the registry or its index cannot be written */
+    PP_EREADONLY = -10, /* the registry or its index cannot be written */
+    PP_EDAMAGED = -11   /* a cache (the index) is damaged: rebuild it */
 };
 
 /* Record the message of the current failure (printf-style) and return

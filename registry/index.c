@@ -24,6 +24,7 @@
 
 #include <sqlite3.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@
 #include "../schema/passport.h"
 #include "../core/banned.h"
 
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
 static const char schema_sql[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -65,9 +66,18 @@ static const char schema_sql[] =
     "  commit_oid TEXT NOT NULL, author_oid TEXT NOT NULL,"
     "  PRIMARY KEY(passport, key, from_seq));";
 
+/* PP_EDAMAGED when SQLite found the file damaged (the caller rebuilds
+ * the index), else PP_ERROR. */
+static int fail_code(sqlite3 *db)
+{
+    int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
+    return code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? PP_EDAMAGED
+                                                           : PP_ERROR;
+}
+
 static int db_fail(sqlite3 *db, const char *what)
 {
-    return pp_error_set(PP_ERROR, "index: %s: %s", what,
+    return pp_error_set(fail_code(db), "index: %s: %s", what,
                         db ? sqlite3_errmsg(db) : "cannot open");
 }
 
@@ -75,7 +85,7 @@ static int exec(sqlite3 *db, const char *sql)
 {
     char *err = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        int rc = pp_error_set(PP_ERROR, "index: %s", err ? err : "error");
+        int rc = pp_error_set(fail_code(db), "index: %s", err ? err : "error");
         sqlite3_free(err);
         return rc;
     }
@@ -116,6 +126,21 @@ static int meta_set(sqlite3 *db, const char *key, const char *value)
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : db_fail(db, "cannot write meta");
+}
+
+/* Set r->notice (printf-style) and pass it to r->notify, if any. */
+static void set_notice(pp_reg *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void set_notice(pp_reg *r, const char *fmt, ...)
+{
+    va_list ap;
+    pp_buf_clear(&r->notice);
+    va_start(ap, fmt);
+    pp_buf_vprintf(&r->notice, fmt, ap);
+    va_end(ap);
+    if (r->notify)
+        r->notify(r->notify_data, pp_buf_cstr(&r->notice));
 }
 
 /* ------------------------------------------------------------------ */
@@ -251,11 +276,10 @@ int pp_index_open(pp_reg *r, int allow_rebuild)
         /* Corrupt, foreign or old: the index is a cache, rebuild it. */
         if (!allow_rebuild)
             return rc;
-        pp_buf_clear(&r->notice);
-        pp_buf_printf(&r->notice,
-                      "the index was unusable (%s); rebuilt "
-                      "it from the registry's history",
-                      pp_error_last());
+        set_notice(r,
+                   "the index was unusable (%s); rebuilt "
+                   "it from the registry's history",
+                   pp_error_last());
         sqlite3_close(r->db);
         r->db = NULL;
         remove_index_files(r);
@@ -784,14 +808,70 @@ static int mainline_since(pp_reg *r, const git_oid *tip, const git_oid *base,
     return 0;
 }
 
-/* 1 when the index is current to `tip_hex` ("" for an empty registry). */
+/* 1 when the index is current to `tip_hex` ("" for an empty registry),
+ * 0 when not, a negative code when meta cannot be read. */
 static int is_current(sqlite3 *db, const char *tip_hex)
 {
     pp_buf head = PP_BUF_INIT;
-    int current = meta_get(db, "head", &head) == 1 &&
-                  strcmp(pp_buf_cstr(&head), tip_hex) == 0;
+    int rc = meta_get(db, "head", &head);
+    if (rc == 1)
+        rc = strcmp(pp_buf_cstr(&head), tip_hex) == 0;
     pp_buf_dispose(&head);
-    return current;
+    return rc;
+}
+
+/* The integrity stamp: meta.head and where each table ends (its largest
+ * rowid, the last main-line seq), which SQLite reads in O(log n) down the
+ * right edge of each b-tree.  It is written with meta.head in the
+ * transaction of every update and compared before every read, so a
+ * damaged meta row, a table cut short or damage on those paths is seen
+ * before anything is answered (docs/INDEX.md). */
+static int stamp_of(sqlite3 *db, const char *head, pp_buf *out)
+{
+    static const char sql[] =
+        "SELECT coalesce((SELECT max(seq) FROM commits), -1),"
+        " coalesce((SELECT max(rowid) FROM commits), 0),"
+        " coalesce((SELECT max(rowid) FROM commit_passports), 0),"
+        " coalesce((SELECT max(rowid) FROM passports), 0),"
+        " coalesce((SELECT max(rowid) FROM names), 0),"
+        " coalesce((SELECT max(rowid) FROM facts), 0)";
+    sqlite3_stmt *st = NULL;
+    int rc = SQLITE_ERROR;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+        (rc = sqlite3_step(st)) == SQLITE_ROW)
+        pp_buf_printf(out,
+                      "head=%s seq=%lld commits=%lld touched=%lld "
+                      "passports=%lld names=%lld facts=%lld",
+                      head, (long long)sqlite3_column_int64(st, 0),
+                      (long long)sqlite3_column_int64(st, 1),
+                      (long long)sqlite3_column_int64(st, 2),
+                      (long long)sqlite3_column_int64(st, 3),
+                      (long long)sqlite3_column_int64(st, 4),
+                      (long long)sqlite3_column_int64(st, 5));
+    if (rc != SQLITE_ROW) {
+        rc = db_fail(db, "cannot read");
+        sqlite3_finalize(st);
+        return rc;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+/* 0 when the stamp matches the tables, PP_EDAMAGED when not. */
+static int check_stamp(sqlite3 *db, const char *head)
+{
+    pp_buf want = PP_BUF_INIT, got = PP_BUF_INIT;
+    int rc = meta_get(db, "stamp", &want);
+    if (rc == 0)
+        rc = pp_error_set(PP_EDAMAGED, "index: it has no integrity stamp");
+    else if (rc == 1 && (rc = stamp_of(db, head, &got)) == 0 &&
+             strcmp(want.ptr, got.ptr) != 0)
+        rc = pp_error_set(PP_EDAMAGED, "index: its integrity stamp does "
+                                       "not match its tables");
+    pp_buf_dispose(&want);
+    pp_buf_dispose(&got);
+    return rc < 0 ? rc : 0;
 }
 
 /* The commit the index is current to: 1 and *base, or 0 when none. */
@@ -833,6 +913,7 @@ static int index_pending(struct updater *u, const git_oid *pending, size_t n)
 static int update(pp_reg *r, size_t *new_commits, int from_scratch)
 {
     struct updater u = {0};
+    pp_buf stamp = PP_BUF_INIT;
     git_oid tip, base, *pending = NULL;
     size_t n = 0;
     int unborn, rc, have_base = 0, rewritten = 0;
@@ -846,8 +927,8 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
     if (unborn)
         tip_hex[0] = '\0';
     /* Cheap check outside any transaction: nothing to do. */
-    if (!from_scratch && is_current(r->db, tip_hex))
-        return 0;
+    if (!from_scratch && (rc = is_current(r->db, tip_hex)) != 0)
+        return rc < 0 ? rc : check_stamp(r->db, tip_hex);
     if (r->db_readonly)
         return pp_error_set(PP_EREADONLY, "the index is out of date and the "
                                           "registry is read-only");
@@ -858,9 +939,11 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
         rc = exec(r->db, "DELETE FROM meta; DELETE FROM commits; "
                          "DELETE FROM commit_passports; DELETE FROM "
                          "passports; DELETE FROM names; DELETE FROM facts;");
-    else if (is_current(r->db, tip_hex))
+    else if ((rc = is_current(r->db, tip_hex)) != 0) {
+        if (rc > 0)
+            rc = 0;
         goto commit;
-    else
+    } else
         have_base = index_head(r->db, &base);
     if (rc == 0 && !unborn)
         rc = mainline_since(r, &tip, have_base ? &base : NULL, &pending, &n,
@@ -869,13 +952,16 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
         /* The branch was rewritten under the index: start over. */
         free(pending);
         exec(r->db, "ROLLBACK");
+        pp_buf_dispose(&stamp);
         return update(r, new_commits, 1);
     }
     if (rc == 0 && (rc = prepare_updater(&u, r)) == 0 &&
         (rc = index_pending(&u, pending, n)) == 0 && new_commits)
         *new_commits = n;
 commit:
-    if (rc == 0 && (rc = meta_set(r->db, "head", tip_hex)) == 0) {
+    if (rc == 0 && (rc = meta_set(r->db, "head", tip_hex)) == 0 &&
+        (rc = stamp_of(r->db, tip_hex, &stamp)) == 0 &&
+        (rc = meta_set(r->db, "stamp", stamp.ptr)) == 0) {
         pp_store_crashpoint("index-before-commit");
         rc = exec(r->db, "COMMIT");
     }
@@ -884,15 +970,18 @@ commit:
     if (rc < 0)
         exec(r->db, "ROLLBACK");
     free(pending);
+    pp_buf_dispose(&stamp);
     return rc;
 }
 
 int pp_index_update(pp_reg *r, size_t *new_commits)
 {
     int rc = pp_index_open(r, 1);
-    if (rc < 0)
-        return rc;
-    return update(r, new_commits, 0);
+    if (rc == 0)
+        rc = update(r, new_commits, 0);
+    if (rc == PP_EDAMAGED)
+        rc = pp_index_repair(r);
+    return rc;
 }
 
 int pp_index_rebuild(pp_reg *r)
@@ -911,6 +1000,61 @@ int pp_index_rebuild(pp_reg *r)
     if ((rc = pp_index_open(r, 1)) < 0)
         return rc;
     return update(r, NULL, 1);
+}
+
+int pp_index_repair(pp_reg *r)
+{
+    pp_buf why = PP_BUF_INIT;
+    int rc;
+    /* "index: database disk image is malformed" reads better without
+     * its prefix inside the notice. */
+    const char *msg = pp_error_last();
+    pp_buf_puts(&why, strncmp(msg, "index: ", 7) == 0 ? msg + 7 : msg);
+    if ((rc = pp_index_rebuild(r)) == 0)
+        set_notice(r,
+                   "the index was damaged (%s); rebuilt it from "
+                   "the registry's history",
+                   pp_buf_cstr(&why));
+    else if (rc == PP_EREADONLY)
+        rc = pp_error_set(PP_EREADONLY,
+                          "the index is damaged (%s) and the registry is "
+                          "read-only; run 'passport reindex' where it can "
+                          "be written",
+                          pp_buf_cstr(&why));
+    pp_buf_dispose(&why);
+    return rc;
+}
+
+int pp_index_check(pp_reg *r, cJSON *problems)
+{
+    sqlite3_stmt *st = NULL;
+    pp_buf head = PP_BUF_INIT;
+    int rc;
+
+    if ((rc = pp_index_open(r, 0)) < 0) {
+        cJSON_AddItemToArray(problems, cJSON_CreateString(pp_error_last()));
+        return 0;
+    }
+    if (sqlite3_prepare_v2(r->db, "PRAGMA integrity_check", -1, &st, NULL) !=
+        SQLITE_OK) {
+        cJSON_AddItemToArray(problems,
+                             cJSON_CreateString(sqlite3_errmsg(r->db)));
+        return 0;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *line = (const char *)sqlite3_column_text(st, 0);
+        if (line && strcmp(line, "ok") != 0)
+            cJSON_AddItemToArray(problems, cJSON_CreateString(line));
+    }
+    if (rc != SQLITE_DONE)
+        cJSON_AddItemToArray(problems,
+                             cJSON_CreateString(sqlite3_errmsg(r->db)));
+    sqlite3_finalize(st);
+    rc = meta_get(r->db, "head", &head);
+    if (rc < 0 || (rc == 1 && check_stamp(r->db, head.ptr) < 0))
+        cJSON_AddItemToArray(problems, cJSON_CreateString(pp_error_last()));
+    pp_buf_dispose(&head);
+    return 0;
 }
 
 void pp_index_close(pp_reg *r)
@@ -932,13 +1076,32 @@ static int prepare(pp_reg *r, const char *sql, sqlite3_stmt **st)
     if (rc < 0)
         return rc;
     if (sqlite3_prepare_v2(r->db, sql, -1, st, NULL) != SQLITE_OK)
-        return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+        return pp_error_set(fail_code(r->db), "index: %s",
+                            sqlite3_errmsg(r->db));
     return 0;
 }
 
 static int step_fail(pp_reg *r)
 {
-    return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+    return pp_error_set(fail_code(r->db), "index: %s", sqlite3_errmsg(r->db));
+}
+
+/* Every reading function below is the _once function run, and when it
+ * found the index damaged, run again on an index rebuilt from history.
+ * Each is one read with no effect, so running it again is safe. */
+#define READ_OR_REPAIR(r, call)                                                \
+    do {                                                                       \
+        int rc_ = (call);                                                      \
+        if (rc_ == PP_EDAMAGED && (rc_ = pp_index_repair(r)) == 0)             \
+            rc_ = (call);                                                      \
+        return rc_;                                                            \
+    } while (0)
+
+/* A value the index wrote is canonical JSON: one that does not parse
+ * was damaged on disk, where SQLite could not see it. */
+static int damaged_value(const char *what)
+{
+    return pp_error_set(PP_EDAMAGED, "index: a damaged %s", what);
 }
 
 /* Run a prepared commit lookup (oid, seq, committer_time): 1 and *out
@@ -946,7 +1109,9 @@ static int step_fail(pp_reg *r)
 static int commit_row(pp_reg *r, sqlite3_stmt *st, pp_at *out)
 {
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
+    if (rc == SQLITE_ROW && !sqlite3_column_text(st, 0)) {
+        rc = damaged_value("commit row");
+    } else if (rc == SQLITE_ROW) {
         snprintf(out->oid, sizeof(out->oid), "%s",
                  (const char *)sqlite3_column_text(st, 0));
         out->seq = sqlite3_column_type(st, 1) == SQLITE_NULL
@@ -961,7 +1126,7 @@ static int commit_row(pp_reg *r, sqlite3_stmt *st, pp_at *out)
     return rc;
 }
 
-int pp_index_tip(pp_reg *r, pp_at *out)
+static int tip_once(pp_reg *r, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
     int rc = prepare(r,
@@ -971,7 +1136,7 @@ int pp_index_tip(pp_reg *r, pp_at *out)
     return rc < 0 ? rc : commit_row(r, st, out);
 }
 
-int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
+static int at_time_once(pp_reg *r, long long t, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
     int rc = prepare(r,
@@ -985,7 +1150,7 @@ int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
     return commit_row(r, st, out);
 }
 
-int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
+static int commit_once(pp_reg *r, const char *oid, pp_at *out)
 {
     sqlite3_stmt *st = NULL;
     int rc = prepare(r,
@@ -998,7 +1163,7 @@ int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
     return commit_row(r, st, out);
 }
 
-int pp_index_has_passport(pp_reg *r, long long seq, const char *id)
+static int has_passport_once(pp_reg *r, long long seq, const char *id)
 {
     sqlite3_stmt *st = NULL;
     int rc = prepare(r,
@@ -1014,7 +1179,7 @@ int pp_index_has_passport(pp_reg *r, long long seq, const char *id)
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : step_fail(r);
 }
 
-int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
+static int named_once(pp_reg *r, long long seq, const char *norm, cJSON **ids)
 {
     sqlite3_stmt *st = NULL;
     int rc;
@@ -1028,20 +1193,23 @@ int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
     sqlite3_bind_int64(st, 1, seq);
     sqlite3_bind_text(st, 2, norm, -1, SQLITE_TRANSIENT);
     *ids = cJSON_CreateArray();
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_text(st, 0))
         cJSON_AddItemToArray(*ids,
                              cJSON_CreateString(
                                  (const char *)sqlite3_column_text(st, 0)));
+    rc = rc == SQLITE_DONE  ? 0
+         : rc == SQLITE_ROW ? damaged_value("name row")
+                            : step_fail(r);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
+    if (rc < 0) {
         cJSON_Delete(*ids);
         *ids = NULL;
-        return step_fail(r);
+        return rc;
     }
     return 0;
 }
 
-int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
+static int blob_once(pp_reg *r, long long seq, const char *id, git_oid *blob)
 {
     sqlite3_stmt *st = NULL;
     int rc =
@@ -1053,9 +1221,13 @@ int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
     sqlite3_bind_text(st, 2, id, -1, SQLITE_TRANSIENT);
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
-        rc = git_oid_fromstr(blob, (const char *)sqlite3_column_text(st, 0)) < 0
-                 ? pp_error_set(PP_ERROR, "index: a bad blob id for '%s'", id)
-                 : 1;
+        rc =
+            !sqlite3_column_text(st, 0) ||
+                    git_oid_fromstr(blob,
+                                    (const char *)sqlite3_column_text(st, 0)) <
+                        0
+                ? pp_error_set(PP_EDAMAGED, "index: a bad blob id for '%s'", id)
+                : 1;
     else
         rc = rc == SQLITE_DONE ? 0 : step_fail(r);
     sqlite3_finalize(st);
@@ -1063,24 +1235,35 @@ int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
 }
 
 /* The fields named in `keys` of passport `id` at `seq`, into `fields`. */
-static void list_fields(sqlite3_stmt *fst, long long seq, const char *id,
-                        const char *const *keys, cJSON *fields)
+static int list_fields(pp_reg *r, sqlite3_stmt *fst, long long seq,
+                       const char *id, const char *const *keys, cJSON *fields)
 {
     for (size_t k = 0; keys && keys[k]; k++) {
+        int rc;
         sqlite3_bind_int64(fst, 1, seq);
         sqlite3_bind_text(fst, 2, id, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(fst, 3, keys[k], -1, SQLITE_STATIC);
-        if (sqlite3_step(fst) == SQLITE_ROW) {
-            cJSON *v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
-            if (v)
-                cJSON_AddItemToObject(fields, keys[k], v);
+        rc = sqlite3_step(fst);
+        if (rc == SQLITE_ROW) {
+            const char *text = (const char *)sqlite3_column_text(fst, 0);
+            cJSON *v = text ? cJSON_Parse(text) : NULL;
+            if (!v) {
+                sqlite3_reset(fst);
+                return damaged_value("field value");
+            }
+            cJSON_AddItemToObject(fields, keys[k], v);
+        } else if (rc != SQLITE_DONE) {
+            rc = step_fail(r);
+            sqlite3_reset(fst);
+            return rc;
         }
         sqlite3_reset(fst);
     }
+    return 0;
 }
 
-int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
-                  cJSON **out)
+static int list_once(pp_reg *r, long long seq, const char *const *keys,
+                     cJSON **out)
 {
     sqlite3_stmt *st = NULL, *fst = NULL;
     cJSON *arr = cJSON_CreateArray();
@@ -1101,11 +1284,18 @@ int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
         const char *id = (const char *)sqlite3_column_text(st, 0);
         const char *name = (const char *)sqlite3_column_text(st, 1);
         cJSON *o = cJSON_CreateObject(), *fields = cJSON_CreateObject();
+        if (!id) {
+            cJSON_Delete(o);
+            cJSON_Delete(fields);
+            rc = damaged_value("passport row");
+            goto done;
+        }
         cJSON_AddStringToObject(o, "id", id);
         cJSON_AddStringToObject(o, "name", name ? name : "");
-        list_fields(fst, seq, id, keys, fields);
         cJSON_AddItemToObject(o, "fields", fields);
         cJSON_AddItemToArray(arr, o);
+        if ((rc = list_fields(r, fst, seq, id, keys, fields)) < 0)
+            goto done;
     }
     rc = rc == SQLITE_DONE ? 0 : step_fail(r);
 done:
@@ -1152,28 +1342,34 @@ static cJSON *commit_object(sqlite3_stmt *st, int col)
 }
 
 /* [{"passport", "change"}] of the commit in column 0 of `st` (only `id`'s
- * when not NULL). */
-static cJSON *commit_passports(sqlite3_stmt *pst, sqlite3_stmt *st,
-                               const char *id)
+ * when not NULL), added to `o`. */
+static int commit_passports(pp_reg *r, sqlite3_stmt *pst, sqlite3_stmt *st,
+                            const char *id, cJSON *o)
 {
-    cJSON *ps = cJSON_CreateArray();
+    cJSON *ps = cJSON_AddArrayToObject(o, "passports");
+    int rc;
     sqlite3_bind_text(pst, 1, (const char *)sqlite3_column_text(st, 0), -1,
                       SQLITE_TRANSIENT);
     if (id)
         sqlite3_bind_text(pst, 2, id, -1, SQLITE_TRANSIENT);
-    while (sqlite3_step(pst) == SQLITE_ROW) {
+    while ((rc = sqlite3_step(pst)) == SQLITE_ROW) {
         cJSON *p = cJSON_CreateObject();
-        cJSON_AddStringToObject(p, "passport",
-                                (const char *)sqlite3_column_text(pst, 0));
-        cJSON_AddStringToObject(p, "change",
-                                (const char *)sqlite3_column_text(pst, 1));
+        const char *pp = (const char *)sqlite3_column_text(pst, 0);
+        const char *change = (const char *)sqlite3_column_text(pst, 1);
         cJSON_AddItemToArray(ps, p);
+        if (!pp || !change) {
+            sqlite3_reset(pst);
+            return damaged_value("commit row");
+        }
+        cJSON_AddStringToObject(p, "passport", pp);
+        cJSON_AddStringToObject(p, "change", change);
     }
+    rc = rc == SQLITE_DONE ? 0 : step_fail(r);
     sqlite3_reset(pst);
-    return ps;
+    return rc;
 }
 
-int pp_index_log(pp_reg *r, const char *id, cJSON **out)
+static int log_once(pp_reg *r, const char *id, cJSON **out)
 {
     sqlite3_stmt *st = NULL, *pst = NULL;
     cJSON *arr = cJSON_CreateArray();
@@ -1202,8 +1398,9 @@ int pp_index_log(pp_reg *r, const char *id, cJSON **out)
         sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         cJSON *o = commit_object(st, 0);
-        cJSON_AddItemToObject(o, "passports", commit_passports(pst, st, id));
         cJSON_AddItemToArray(arr, o);
+        if ((rc = commit_passports(r, pst, st, id, o)) < 0)
+            goto done;
     }
     rc = rc == SQLITE_DONE ? 0 : step_fail(r);
 done:
@@ -1217,13 +1414,7 @@ done:
     return 0;
 }
 
-static cJSON *parse_or_null(const char *json)
-{
-    cJSON *v = json ? cJSON_Parse(json) : NULL;
-    return v ? v : cJSON_CreateNull();
-}
-
-int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
+static int blame_once(pp_reg *r, const char *id, const char *field, cJSON **out)
 {
     sqlite3_stmt *st = NULL;
     cJSON *arr;
@@ -1244,19 +1435,72 @@ int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
         sqlite3_bind_text(st, 2, field, -1, SQLITE_TRANSIENT);
     arr = cJSON_CreateArray();
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        cJSON *o = commit_object(st, 2);
-        cJSON_AddStringToObject(o, "field",
-                                (const char *)sqlite3_column_text(st, 0));
-        cJSON_AddItemToObject(o, "value",
-                              parse_or_null(
-                                  (const char *)sqlite3_column_text(st, 1)));
+        const char *key = (const char *)sqlite3_column_text(st, 0);
+        const char *text = (const char *)sqlite3_column_text(st, 1);
+        cJSON *o, *v = text ? cJSON_Parse(text) : NULL;
+        if (!key || !v) {
+            cJSON_Delete(v);
+            break;
+        }
+        o = commit_object(st, 2);
+        cJSON_AddStringToObject(o, "field", key);
+        cJSON_AddItemToObject(o, "value", v);
         cJSON_AddItemToArray(arr, o);
     }
+    rc = rc == SQLITE_DONE  ? 0
+         : rc == SQLITE_ROW ? damaged_value("field value")
+                            : step_fail(r);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
+    if (rc < 0) {
         cJSON_Delete(arr);
-        return step_fail(r);
+        return rc;
     }
     *out = arr;
     return 0;
+}
+
+int pp_index_tip(pp_reg *r, pp_at *out)
+{
+    READ_OR_REPAIR(r, tip_once(r, out));
+}
+
+int pp_index_at_time(pp_reg *r, long long t, pp_at *out)
+{
+    READ_OR_REPAIR(r, at_time_once(r, t, out));
+}
+
+int pp_index_commit(pp_reg *r, const char *oid, pp_at *out)
+{
+    READ_OR_REPAIR(r, commit_once(r, oid, out));
+}
+
+int pp_index_has_passport(pp_reg *r, long long seq, const char *id)
+{
+    READ_OR_REPAIR(r, has_passport_once(r, seq, id));
+}
+
+int pp_index_named(pp_reg *r, long long seq, const char *norm, cJSON **ids)
+{
+    READ_OR_REPAIR(r, named_once(r, seq, norm, ids));
+}
+
+int pp_index_blob(pp_reg *r, long long seq, const char *id, git_oid *blob)
+{
+    READ_OR_REPAIR(r, blob_once(r, seq, id, blob));
+}
+
+int pp_index_log(pp_reg *r, const char *id, cJSON **out)
+{
+    READ_OR_REPAIR(r, log_once(r, id, out));
+}
+
+int pp_index_blame(pp_reg *r, const char *id, const char *field, cJSON **out)
+{
+    READ_OR_REPAIR(r, blame_once(r, id, field, out));
+}
+
+int pp_index_list(pp_reg *r, long long seq, const char *const *keys,
+                  cJSON **out)
+{
+    READ_OR_REPAIR(r, list_once(r, seq, keys, out));
 }

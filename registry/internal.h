@@ -36,7 +36,10 @@ struct pp_reg {
     sqlite3 *db;          /* owned; NULL until the index is opened */
     int db_readonly;      /* the index could only be opened read-only */
     pp_buf notice;        /* something the user should hear (index rebuilt) */
+    void (*notify)(void *, const char *); /* called with each new notice */
+    void *notify_data;                    /* its first argument; borrowed */
 };
+
 
 struct pp_who {
     git_signature *author;    /* owned */
@@ -103,6 +106,12 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
  * unless built with PP_TEST_HOOKS. */
 void pp_store_crashpoint(const char *name);
 
+/* Read every object of the repository (which checks each id against its
+ * content) and look up every object the branch's history names; each
+ * problem is added to `problems` as a string, *checked is the number of
+ * objects read.  0, or an error when the objects cannot be listed. */
+int pp_store_check(pp_reg *r, size_t *checked, cJSON *problems);
+
 /* --- index.c: SQLite ----------------------------------------------- */
 
 /* Open the index (creating or, when `allow_rebuild`, rebuilding an
@@ -118,6 +127,17 @@ int pp_index_update(pp_reg *r, size_t *new_commits);
 
 /* Delete the index and build it again from history. */
 int pp_index_rebuild(pp_reg *r);
+
+/* After a reading call failed with PP_EDAMAGED: rebuild the index from
+ * history and set the notice that says so (the failure's message).  0
+ * when the caller may read again; the rebuild's error otherwise
+ * (PP_EREADONLY in a registry that cannot be written). */
+int pp_index_repair(pp_reg *r);
+
+/* PRAGMA integrity_check of the index as it is (never rebuilt): each
+ * problem SQLite names is added to `problems` as a string, and one when
+ * the integrity stamp does not match.  0, or an error opening it. */
+int pp_index_check(pp_reg *r, cJSON *problems);
 
 /* Main-line commits: the tip, or the last one at or before `t` (seconds
  * since the epoch).  1 with *out filled, 0 when there is none (an empty

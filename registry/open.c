@@ -124,6 +124,14 @@ const char *pp_reg_notice(const pp_reg *r)
     return pp_buf_cstr(&r->notice);
 }
 
+void pp_reg_on_notice(pp_reg *r, void (*fn)(void *data, const char *notice),
+                      void *data)
+{
+    r->notify = fn;
+    r->notify_data = data;
+}
+
+
 static int dir_is_empty(const char *path)
 {
     DIR *d = opendir(path);

@@ -26,9 +26,11 @@
 #include <sqlite3.h>
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../core/error.h"
 #include "../core/json.h"
@@ -543,23 +545,48 @@ static void compiler_dispose(struct compiler *c)
 /* Running                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The value of output field `name` for passport `id`. */
-static cJSON *field_value(sqlite3_stmt *fst, long long seq, const char *id,
-                          const char *name)
+/* The failure of a statement on the index's connection: PP_EDAMAGED
+ * when SQLite found the file damaged (the caller rebuilds it). */
+static int index_fail(sqlite3 *db)
+{
+    int code = sqlite3_errcode(db) & 0xff;
+    return pp_error_set(code == SQLITE_CORRUPT || code == SQLITE_NOTADB
+                            ? PP_EDAMAGED
+                            : PP_ERROR,
+                        "index: %s", sqlite3_errmsg(db));
+}
+
+/* The value of output field `name` for passport `id` into *out (null
+ * when the passport has none). */
+static int field_value(sqlite3_stmt *fst, long long seq, const char *id,
+                       const char *name, cJSON **out)
 {
     pp_buf key = PP_BUF_INIT;
-    cJSON *v = NULL;
-    if (!strcmp(name, "id"))
-        return cJSON_CreateString(id);
+    int rc = 0;
+    *out = NULL;
+    if (!strcmp(name, "id")) {
+        *out = cJSON_CreateString(id);
+        return 0;
+    }
     pp_buf_printf(&key, pp_vocab_lookup(name) ? "facts/%s" : "%s", name);
     sqlite3_bind_int64(fst, 1, seq);
     sqlite3_bind_text(fst, 2, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(fst, 3, key.ptr, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(fst) == SQLITE_ROW)
-        v = cJSON_Parse((const char *)sqlite3_column_text(fst, 0));
+    switch (sqlite3_step(fst)) {
+    case SQLITE_ROW: {
+        const char *text = (const char *)sqlite3_column_text(fst, 0);
+        /* The index writes canonical JSON: what does not parse was
+         * damaged on disk where SQLite could not see it. */
+        if (!text || !(*out = cJSON_Parse(text)))
+            rc = pp_error_set(PP_EDAMAGED, "index: a damaged field value");
+        break;
+    }
+    case SQLITE_DONE: *out = cJSON_CreateNull(); break;
+    default: rc = index_fail(sqlite3_db_handle(fst));
+    }
     sqlite3_reset(fst);
     pp_buf_dispose(&key);
-    return v ? v : cJSON_CreateNull();
+    return rc;
 }
 
 /* Compile expression `text` into c->sql: the passports at ?1 for which it
@@ -635,7 +662,7 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
                            "SELECT value FROM facts WHERE " AT_F_PLAIN
                            " AND passport = ?2 AND key = ?3",
                            -1, &fst, NULL) != SQLITE_OK) {
-        rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+        rc = index_fail(r->db);
         goto done;
     }
     sqlite3_bind_int64(st, 1, seq);
@@ -647,16 +674,21 @@ static int run(pp_reg *r, const struct compiler *c, long long seq,
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *id = (const char *)sqlite3_column_text(st, 0);
-        cJSON *row = cJSON_CreateObject();
+        cJSON *row = cJSON_CreateObject(), *v;
         const cJSON *n;
-        cJSON_ArrayForEach(n, names)
-            cJSON_AddItemToObject(row, n->valuestring,
-                                  field_value(fst, seq, id, n->valuestring));
         cJSON_AddItemToArray(rows, row);
+        if (!id) {
+            rc = pp_error_set(PP_EDAMAGED, "index: a damaged passport row");
+            goto done;
+        }
+        cJSON_ArrayForEach(n, names)
+        {
+            if ((rc = field_value(fst, seq, id, n->valuestring, &v)) < 0)
+                goto done;
+            cJSON_AddItemToObject(row, n->valuestring, v);
+        }
     }
-    rc = rc == SQLITE_DONE
-             ? 0
-             : pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(r->db));
+    rc = rc == SQLITE_DONE ? 0 : index_fail(r->db);
 done:
     sqlite3_finalize(st);
     sqlite3_finalize(fst);
@@ -674,9 +706,16 @@ int pp_reg_query(pp_reg *r, const pp_at *at, const char *text,
     memset(&c, 0, sizeof(c));
     if ((rc = compile(&c, text)) == 0 &&
         (rc = output_fields(&c, fields,
-                            cJSON_AddArrayToObject(root, "fields"))) == 0)
+                            cJSON_AddArrayToObject(root, "fields"))) == 0) {
         rc = run(r, &c, at->seq, pp_json_get(root, "fields"),
                  cJSON_AddArrayToObject(root, "rows"));
+        /* A damaged index is rebuilt from history and asked again. */
+        if (rc == PP_EDAMAGED && (rc = pp_index_repair(r)) == 0) {
+            cJSON_DeleteItemFromObject(root, "rows");
+            rc = run(r, &c, at->seq, pp_json_get(root, "fields"),
+                     cJSON_AddArrayToObject(root, "rows"));
+        }
+    }
     compiler_dispose(&c);
     if (rc < 0) {
         cJSON_Delete(root);
@@ -711,11 +750,184 @@ static int authorizer(void *data, int action, const char *a, const char *b,
     }
 }
 
-/* The current row of `st` (`n` columns) as a JSON array. */
-static cJSON *row_json(sqlite3_stmt *st, int n)
+/* SQLite's own limits on one connection of `passport sql`: nothing a
+ * statement of the index needs comes near them. */
+static const struct {
+    int id, value;
+} sql_limits[] = {
+    {SQLITE_LIMIT_LENGTH, PP_SQL_MAX_VALUE},
+    {SQLITE_LIMIT_SQL_LENGTH, PP_SQL_MAX_STATEMENT},
+    {SQLITE_LIMIT_COLUMN, 256},
+    {SQLITE_LIMIT_EXPR_DEPTH, 100},
+    {SQLITE_LIMIT_COMPOUND_SELECT, 64},
+    {SQLITE_LIMIT_VDBE_OP, 100000},
+    {SQLITE_LIMIT_FUNCTION_ARG, 32},
+    {SQLITE_LIMIT_ATTACHED, 0},
+    {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 1000},
+    {SQLITE_LIMIT_VARIABLE_NUMBER, 32},
+    {SQLITE_LIMIT_TRIGGER_DEPTH, 1},
+    {SQLITE_LIMIT_WORKER_THREADS, 0},
+};
+
+/* What the progress handler watches: the deadline and SQLite's heap. */
+struct budget {
+    struct timespec deadline;
+    sqlite3_int64 memory_base; /* sqlite3_memory_used() at the start */
+    int over;                  /* 1: time, 2: memory */
+};
+
+static int budget_check(void *data)
+{
+    struct budget *b = data;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > b->deadline.tv_sec || (now.tv_sec == b->deadline.tv_sec &&
+                                            now.tv_nsec >= b->deadline.tv_nsec))
+        b->over = 1;
+    else if (sqlite3_memory_used() - b->memory_base > PP_SQL_MAX_MEMORY)
+        b->over = 2;
+    return b->over;
+}
+
+static void budget_start(struct budget *b, long timeout_ms)
+{
+    clock_gettime(CLOCK_MONOTONIC, &b->deadline);
+    b->deadline.tv_sec += timeout_ms / 1000;
+    b->deadline.tv_nsec += (timeout_ms % 1000) * 1000000L;
+    if (b->deadline.tv_nsec >= 1000000000L) {
+        b->deadline.tv_sec++;
+        b->deadline.tv_nsec -= 1000000000L;
+    }
+    b->memory_base = sqlite3_memory_used();
+    b->over = 0;
+}
+
+/* printf() and format() with a guard.  SQLite 3.40 writes "%.*c" one
+ * character at a time and checks its length bound only after the whole
+ * precision, so printf('%.*c', 1000000000, 'x') runs for half a minute
+ * inside one step, where no progress handler is called.  The guard
+ * refuses a precision of %c past the bound and hands every other call to
+ * SQLite's own printf on a private in-memory connection. */
+static int printf_too_wide(int argc, sqlite3_value **argv)
+{
+    const char *f = (const char *)sqlite3_value_text(argv[0]);
+    int arg = 1;
+    for (; f && *f; f++) {
+        long long prec = 0;
+        if (*f != '%')
+            continue;
+        f++;
+        while (*f && strchr("-+ 0#!,", *f))
+            f++;
+        if (*f == '*') {
+            arg++, f++;
+        } else {
+            while (isdigit((unsigned char)*f))
+                f++;
+        }
+        if (*f == '.') {
+            f++;
+            if (*f == '*') {
+                prec = arg < argc ? sqlite3_value_int64(argv[arg]) : 0;
+                arg++, f++;
+            } else {
+                for (; isdigit((unsigned char)*f) && prec <= INT_MAX; f++)
+                    prec = prec * 10 + (*f - '0');
+            }
+        }
+        while (*f == 'l')
+            f++;
+        if (!*f)
+            break;
+        if (*f == 'c' && (prec > PP_SQL_MAX_VALUE || prec < -PP_SQL_MAX_VALUE))
+            return 1;
+        if (*f != '%' && *f != 'n')
+            arg++;
+    }
+    return 0;
+}
+
+static void guarded_printf(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    sqlite3 *aux = sqlite3_user_data(ctx);
+    sqlite3_stmt *st = NULL;
+    pp_buf sql = PP_BUF_INIT;
+
+    if (argc == 0) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    if (printf_too_wide(argc, argv)) {
+        sqlite3_result_error_toobig(ctx);
+        return;
+    }
+    pp_buf_puts(&sql, "SELECT format(?1"); /* SQLite's own, as printf */
+    for (int i = 2; i <= argc; i++)
+        pp_buf_printf(&sql, ", ?%d", i);
+    pp_buf_putc(&sql, ')');
+    if (sqlite3_prepare_v2(aux, sql.ptr, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_result_error(ctx, sqlite3_errmsg(aux), -1);
+        goto done;
+    }
+    for (int i = 0; i < argc; i++)
+        sqlite3_bind_value(st, i + 1, argv[i]);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        sqlite3_result_value(ctx, sqlite3_column_value(st, 0));
+    else if ((sqlite3_errcode(aux) & 0xff) == SQLITE_TOOBIG)
+        sqlite3_result_error_toobig(ctx);
+    else
+        sqlite3_result_error(ctx, sqlite3_errmsg(aux), -1);
+done:
+    sqlite3_finalize(st);
+    pp_buf_dispose(&sql);
+}
+
+/* The private connection of guarded_printf, with the same bounds. */
+static int printf_guard(sqlite3 *db, sqlite3 **aux)
+{
+    if (sqlite3_open_v2(":memory:", aux, SQLITE_OPEN_READWRITE, NULL) !=
+        SQLITE_OK)
+        return pp_error_set(PP_ERROR, "index: cannot open a connection");
+    sqlite3_limit(*aux, SQLITE_LIMIT_LENGTH, PP_SQL_MAX_VALUE);
+    if (sqlite3_create_function(db, "printf", -1, SQLITE_UTF8, *aux,
+                                guarded_printf, NULL, NULL) != SQLITE_OK ||
+        sqlite3_create_function(db, "format", -1, SQLITE_UTF8, *aux,
+                                guarded_printf, NULL, NULL) != SQLITE_OK)
+        return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(db));
+    return 0;
+}
+
+/* The error of a failed step of the user's statement. */
+static int sql_step_fail(sqlite3 *db, const struct budget *b, long timeout_ms)
+{
+    int code = sqlite3_errcode(db) & 0xff;
+    if (b->over == 1)
+        return pp_error_set(PP_ETOOBIG,
+                            "sql: the statement ran longer than %.3g s "
+                            "(--timeout); nothing was printed",
+                            (double)timeout_ms / 1000.0);
+    if (b->over == 2 || code == SQLITE_NOMEM)
+        return pp_error_set(PP_ETOOBIG,
+                            "sql: the statement needed more than %d MiB "
+                            "of memory; nothing was printed",
+                            PP_SQL_MAX_MEMORY >> 20);
+    if (code == SQLITE_TOOBIG)
+        return pp_error_set(PP_ETOOBIG,
+                            "sql: %s (a string or blob is limited to "
+                            "%d MiB); nothing was printed",
+                            sqlite3_errmsg(db), PP_SQL_MAX_VALUE >> 20);
+    if (code == SQLITE_ERROR)
+        return pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
+    return index_fail(db);
+}
+
+/* The current row of `st` (`n` columns) as a JSON array; *bytes grows by
+ * its size. */
+static cJSON *row_json(sqlite3_stmt *st, int n, size_t *bytes)
 {
     cJSON *row = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
+        *bytes += 16; /* a cell costs something, even a NULL */
         switch (sqlite3_column_type(st, i)) {
         case SQLITE_INTEGER:
         case SQLITE_FLOAT:
@@ -727,37 +939,63 @@ static cJSON *row_json(sqlite3_stmt *st, int n)
             cJSON_AddItemToArray(row,
                                  cJSON_CreateString(
                                      (const char *)sqlite3_column_text(st, i)));
+            *bytes += (size_t)sqlite3_column_bytes(st, i);
         }
     }
     return row;
 }
 
-int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
+/* Open the index read-only for the user's statement, within its bounds. */
+static int sql_open(pp_reg *r, sqlite3 **db, sqlite3 **aux)
 {
-    sqlite3 *db = NULL;
+    pp_buf path = PP_BUF_INIT;
+    int rc;
+
+    pp_buf_printf(&path, "%s/%s", r->path, PP_INDEX_FILE);
+    rc = sqlite3_open_v2(path.ptr, db, SQLITE_OPEN_READONLY, NULL);
+    pp_buf_dispose(&path);
+    if (rc != SQLITE_OK)
+        return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(*db));
+    sqlite3_busy_timeout(*db, 10000);
+    for (size_t i = 0; i < sizeof(sql_limits) / sizeof(sql_limits[0]); i++)
+        sqlite3_limit(*db, sql_limits[i].id, sql_limits[i].value);
+    /* Sorts and temporary tables in memory, where the budget sees them,
+     * never in files that could fill the disk. */
+    if (sqlite3_exec(*db, "PRAGMA temp_store = MEMORY; PRAGMA query_only = 1",
+                     NULL, NULL, NULL) != SQLITE_OK)
+        return index_fail(*db);
+    if ((rc = printf_guard(*db, aux)) < 0)
+        return rc;
+    sqlite3_set_authorizer(*db, authorizer, NULL);
+    return 0;
+}
+
+static int sql_once(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
+{
+    sqlite3 *db = NULL, *aux = NULL;
     sqlite3_stmt *st = NULL;
     const char *tail = NULL;
-    pp_buf path = PP_BUF_INIT;
     cJSON *root = NULL, *cols, *rows;
+    struct budget budget;
+    size_t bytes = 0;
     int rc, n;
 
     *out = NULL;
-    /* Bring the index up to date through the normal connection first. */
-    if ((rc = pp_index_update(r, NULL)) < 0)
-        return rc;
-    pp_buf_printf(&path, "%s/%s", r->path, PP_INDEX_FILE);
-    rc = sqlite3_open_v2(path.ptr, &db, SQLITE_OPEN_READONLY, NULL);
-    pp_buf_dispose(&path);
-    if (rc != SQLITE_OK) {
-        rc = pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(db));
+    if (timeout_ms <= 0)
+        timeout_ms = PP_SQL_DEFAULT_TIMEOUT_MS;
+    if ((rc = sql_open(r, &db, &aux)) < 0)
         goto done;
-    }
-    sqlite3_busy_timeout(db, 10000);
-    sqlite3_set_authorizer(db, authorizer, NULL);
     if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK) {
-        rc = sqlite3_errcode(db) == SQLITE_AUTH
+        int code = sqlite3_errcode(db) & 0xff;
+        rc = code == SQLITE_AUTH
                  ? pp_error_set(PP_EUSAGE, "sql: only reading the index is "
                                            "allowed")
+             : code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? index_fail(db)
+             : code == SQLITE_TOOBIG
+                 ? pp_error_set(PP_ETOOBIG,
+                                "sql: the statement is longer than %d "
+                                "bytes",
+                                PP_SQL_MAX_STATEMENT)
                  : pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
         goto done;
     }
@@ -779,20 +1017,44 @@ int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out)
         cJSON_AddItemToArray(cols,
                              cJSON_CreateString(sqlite3_column_name(st, i)));
     rows = cJSON_AddArrayToObject(root, "rows");
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        cJSON_AddItemToArray(rows, row_json(st, n));
+    budget_start(&budget, timeout_ms);
+    sqlite3_progress_handler(db, 1000, budget_check, &budget);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cJSON_AddItemToArray(rows, row_json(st, n, &bytes));
+        if (bytes > PP_SQL_MAX_RESULT) {
+            rc = pp_error_set(PP_ETOOBIG,
+                              "sql: the result is larger than %d MiB; "
+                              "nothing was printed (narrow it with WHERE "
+                              "or LIMIT)",
+                              PP_SQL_MAX_RESULT >> 20);
+            goto done;
+        }
+    }
     if (rc != SQLITE_DONE) {
-        rc = pp_error_set(PP_EUSAGE, "sql: %s", sqlite3_errmsg(db));
+        rc = sql_step_fail(db, &budget, timeout_ms);
         goto done;
     }
     rc = 0;
 done:
     sqlite3_finalize(st);
     sqlite3_close(db);
+    sqlite3_close(aux);
     if (rc < 0) {
         cJSON_Delete(root);
         return rc;
     }
     *out = root;
     return 0;
+}
+
+int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out)
+{
+    /* Bring the index up to date through the normal connection first. */
+    int rc = pp_index_update(r, NULL);
+    if (rc == 0)
+        rc = sql_once(r, sql, timeout_ms, out);
+    /* A damaged index is rebuilt from history and asked again. */
+    if (rc == PP_EDAMAGED && (rc = pp_index_repair(r)) == 0)
+        rc = sql_once(r, sql, timeout_ms, out);
+    return rc;
 }

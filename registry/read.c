@@ -25,6 +25,30 @@ int pp_reg_sync_index(pp_reg *r, size_t *new_commits)
     return pp_index_update(r, new_commits);
 }
 
+int pp_reg_doctor(pp_reg *r, cJSON **out)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *objects = cJSON_AddObjectToObject(root, "objects");
+    cJSON *index = cJSON_AddObjectToObject(root, "index");
+    cJSON *op = cJSON_CreateArray(), *ip = cJSON_CreateArray();
+    size_t checked = 0;
+    int rc;
+
+    *out = NULL;
+    cJSON_AddItemToObject(objects, "problems", op);
+    cJSON_AddItemToObject(index, "problems", ip);
+    if ((rc = pp_store_check(r, &checked, op)) < 0 ||
+        (rc = pp_index_check(r, ip)) < 0) {
+        cJSON_Delete(root);
+        return rc;
+    }
+    cJSON_AddNumberToObject(objects, "checked", (double)checked);
+    cJSON_AddBoolToObject(root, "healthy",
+                          !cJSON_GetArraySize(op) && !cJSON_GetArraySize(ip));
+    *out = root;
+    return 0;
+}
+
 int pp_reg_reindex(pp_reg *r)
 {
     return pp_index_rebuild(r);

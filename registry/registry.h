@@ -65,6 +65,12 @@ const char *pp_reg_path(const pp_reg *r);
  * index rebuilt).  Borrowed. */
 const char *pp_reg_notice(const pp_reg *r);
 
+/* Have fn(data, notice) called with each notice set from now on (the
+ * index found damaged and rebuilt in the middle of a command), besides
+ * keeping the last for pp_reg_notice().  `data` is borrowed. */
+void pp_reg_on_notice(pp_reg *r, void (*fn)(void *data, const char *notice),
+                      void *data);
+
 /* Author and committer of new commits: `author` ("Name <email>") when
  * given, else $GIT_AUTHOR_NAME/$GIT_AUTHOR_EMAIL, else git config
  * user.name/user.email; the committer from $GIT_COMMITTER_* or the author.
@@ -79,6 +85,14 @@ int pp_reg_sync_index(pp_reg *r, size_t *new_commits);
 
 /* Rebuild the index from scratch. */
 int pp_reg_reindex(pp_reg *r);
+
+/* Check the registry without changing it: every git object read (which
+ * verifies its id) and every object of the branch's history present;
+ * the index's PRAGMA integrity_check and its integrity stamp.  *out
+ * (caller-owned): {"healthy": bool, "objects": {"checked": N,
+ * "problems": [...]}, "index": {"problems": [...]}}.  0 whatever was
+ * found; an error only when the check itself cannot run. */
+int pp_reg_doctor(pp_reg *r, cJSON **out);
 
 /* A point of the registry's main line. */
 typedef struct pp_at {
@@ -201,9 +215,22 @@ int pp_reg_blame(pp_reg *r, const char *id, const char *field, cJSON **out);
 int pp_reg_query(pp_reg *r, const pp_at *at, const char *expr,
                  const char *fields, cJSON **out);
 
+/* Bounds of `passport sql` (docs/LIMITS.md). */
+#define PP_SQL_DEFAULT_TIMEOUT_MS 5000 /* the statement's run time */
+#define PP_SQL_MAX_TIMEOUT_MS 3600000  /* the largest --timeout */
+#define PP_SQL_MAX_MEMORY (256 << 20)  /* SQLite's heap while it runs */
+#define PP_SQL_MAX_RESULT (32 << 20)   /* bytes of the result's cells */
+#define PP_SQL_MAX_VALUE (16 << 20)    /* one string or blob */
+#define PP_SQL_MAX_STATEMENT 65536     /* the statement's text */
+
 /* Run one read-only SQL statement on the index: {"columns": [...],
- * "rows": [[...], ...]}. */
-int pp_reg_sql(pp_reg *r, const char *sql, cJSON **out);
+ * "rows": [[...], ...]}, caller-owned.  The statement runs at most
+ * `timeout_ms` (<= 0: PP_SQL_DEFAULT_TIMEOUT_MS) and within the bounds
+ * above and SQLite's limits (depth, columns, ...) set in query.c.
+ * PP_EUSAGE for a statement SQLite rejects or one that writes;
+ * PP_ETOOBIG when a bound is reached (the message names it); PP_ERROR
+ * for a failure of the index. */
+int pp_reg_sql(pp_reg *r, const char *sql, long timeout_ms, cJSON **out);
 
 /* Sync with other registries over any transport libgit2 supports. */
 int pp_reg_remote_add(pp_reg *r, const char *name, const char *url);

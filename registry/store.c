@@ -359,3 +359,103 @@ int pp_store_move_branch(pp_reg *r, const git_oid *old, const git_oid *new_,
     pp_store_crashpoint("put-after-ref");
     return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Checking the objects (passport doctor)                             */
+/* ------------------------------------------------------------------ */
+
+struct object_check {
+    git_odb *odb;
+    size_t checked;
+    cJSON *problems;
+};
+
+static void object_problem(struct object_check *c, const git_oid *id,
+                           const char *what)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+    const git_error *e = git_error_last();
+    pp_buf msg = PP_BUF_INIT;
+    git_oid_tostr(hex, sizeof(hex), id);
+    pp_buf_printf(&msg, "object %s: %s%s%s", hex, what,
+                  e && e->message ? ": " : "",
+                  e && e->message ? e->message : "");
+    cJSON_AddItemToArray(c->problems, cJSON_CreateString(msg.ptr));
+    pp_buf_dispose(&msg);
+}
+
+/* Reading an object inflates it and checks its id against its content
+ * (libgit2's strict hash verification, on by default). */
+static int read_one(const git_oid *id, void *data)
+{
+    struct object_check *c = data;
+    git_odb_object *o = NULL;
+    c->checked++;
+    if (git_odb_read(&o, c->odb, id) < 0)
+        object_problem(c, id, "cannot be read");
+    git_odb_object_free(o);
+    return 0;
+}
+
+/* Each entry of a tree of the main line must be there. */
+static int entry_present(const char *root, const git_tree_entry *e, void *data)
+{
+    struct object_check *c = data;
+    (void)root;
+    if (!git_odb_exists(c->odb, git_tree_entry_id(e))) {
+        git_error_clear();
+        object_problem(c, git_tree_entry_id(e), "missing (named in a tree)");
+    }
+    return 0;
+}
+
+int pp_store_check(pp_reg *r, size_t *checked, cJSON *problems)
+{
+    struct object_check c = {NULL, 0, problems};
+    git_revwalk *walk = NULL;
+    git_oid id;
+    int rc;
+
+    *checked = 0;
+    if ((rc = git_repository_odb(&c.odb, r->repo)) < 0)
+        return pp_store_fail(rc, "cannot open the object database");
+    if ((rc = git_odb_foreach(c.odb, read_one, &c)) < 0) {
+        rc = pp_store_fail(rc, "cannot list the objects");
+        goto done;
+    }
+    /* Reachability: every commit of the branch, its tree and blobs. */
+    if ((rc = git_revwalk_new(&walk, r->repo)) < 0 ||
+        (rc = git_revwalk_push_ref(walk, PP_BRANCH)) < 0) {
+        if (rc == GIT_ENOTFOUND) /* an empty registry */
+            rc = 0;
+        else
+            cJSON_AddItemToArray(problems, cJSON_CreateString(
+                                               "the branch cannot be walked"));
+        rc = 0;
+        goto done;
+    }
+    while ((rc = git_revwalk_next(&id, walk)) == 0) {
+        git_commit *cm = NULL;
+        git_tree *t = NULL;
+        if (git_commit_lookup(&cm, r->repo, &id) < 0) {
+            object_problem(&c, &id, "a commit of the branch is unreadable");
+            continue;
+        }
+        if (git_commit_tree(&t, cm) < 0)
+            object_problem(&c, git_commit_tree_id(cm), "a tree is unreadable");
+        else if (git_tree_walk(t, GIT_TREEWALK_PRE, entry_present, &c) < 0)
+            object_problem(&c, git_commit_tree_id(cm), "a tree is unreadable");
+        git_tree_free(t);
+        git_commit_free(cm);
+    }
+    if (rc != GIT_ITEROVER)
+        cJSON_AddItemToArray(problems,
+                             cJSON_CreateString("the history cannot be walked "
+                                                "to its first commit"));
+    rc = 0;
+done:
+    *checked = c.checked;
+    git_revwalk_free(walk);
+    git_odb_free(c.odb);
+    return rc;
+}
