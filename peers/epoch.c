@@ -445,11 +445,11 @@ static size_t chips_of(const char *name, char chips[][16], size_t max)
             {
                 char chip[16];
                 size_t d = 0, c;
-                const char *lead = isdigit((unsigned char)word[0]) ||
-                                           (word[0] == 'v' &&
-                                            isdigit((unsigned char)word[1]))
-                                       ? prev
-                                       : "";
+                const char *lead =
+                    isdigit((unsigned char)word[0]) ||
+                            (word[0] == 'v' && isdigit((unsigned char)word[1]))
+                        ? prev
+                        : "";
                 c = (size_t)snprintf(chip, sizeof(chip), "%s", lead);
                 while (word[d] && !isdigit((unsigned char)word[d]) &&
                        c + 1 < sizeof(chip))
