@@ -271,8 +271,18 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
     static const char *const after[] = {"\xE5\x90\x8E", /* 后 */
                                         "\xE6\x97\xB6", /* 时 */
                                         " in, ", NULL};
-    return any_near(s, back(a, 14), a, before) ||
-           any_near(s, b, ck_window_end(s, b, 12), after);
+    size_t from = back(a, 14);
+    for (const char *const *w = before; *w; w++) {
+        /* a word of its own: "at 2T", not "that 2T" */
+        const char *p = s->low.ptr + from, *end = s->low.ptr + a;
+        size_t n = strlen(*w);
+        while (p < end && (p = memmem(p, (size_t)(end - p), *w, n)) != NULL) {
+            if (p == s->low.ptr || !isalpha((unsigned char)p[-1]))
+                return 1;
+            p++;
+        }
+    }
+    return any_near(s, b, ck_window_end(s, b, 12), after);
 }
 
 static const char *const w_of_which[] = {"of which",   "of them", "из них",
