@@ -207,6 +207,23 @@ size_t ck_clause_to(const struct sent *s, size_t at)
 /* Entities: the passports a sentence names                           */
 /* ------------------------------------------------------------------ */
 
+/* Does a size variant follow the name ending at `e` ("DeepSeek-V2-Lite",
+ * "Kimi K2 mini"): another model of the family? */
+static int variant_after(const struct sent *s, size_t e)
+{
+    static const char *const w[] = {"lite", "mini", "small",
+                                    "tiny", "nano", NULL};
+    if (e + 1 >= s->len || (s->text[e] != '-' && s->text[e] != ' '))
+        return 0;
+    for (const char *const *v = w; *v; v++) {
+        size_t n = strlen(*v), k = e + 1 + n;
+        if (k <= s->len && !memcmp(s->low.ptr + e + 1, *v, n) &&
+            (k == s->len || !isalnum((unsigned char)s->text[k])))
+            return 1;
+    }
+    return 0;
+}
+
 /* The passports the sentence names, by their aliases: a longer match
  * replaces the shorter ones it overlaps; a match as long adds its
  * passport to the entity. */
@@ -229,8 +246,9 @@ void ck_find_entities(struct sent *s)
             PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
             size_t b = ov[0], e = ov[1], k;
             int merged = 0;
-            if (e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
-                isdigit((unsigned char)s->text[e + 1])) {
+            if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
+                 isdigit((unsigned char)s->text[e + 1])) ||
+                variant_after(s, e)) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905": another version */
                 start = e > b ? e : b + 1;
                 continue;
@@ -371,6 +389,26 @@ static void pair_respectively(struct sent *s)
         s->resp[fig[k]] = order[k];
 }
 
+/* Chinese puts the attribute before its noun: "总参数量 284B(激活 13B)的
+ * DeepSeek-V4-Flash".  Does [from, to), at most 32 bytes, end in 的
+ * within one clause? */
+static int zh_attributive(const struct sent *s, size_t from, size_t to)
+{
+    size_t k = to;
+    if (to <= from || to - from > 32)
+        return 0;
+    while (k > from && s->text[k - 1] == ' ')
+        k--;
+    if (k < from + 3 || memcmp(s->text + k - 3, "\xE7\x9A\x84", 3))
+        return 0;
+    for (size_t i = from; i < k - 3; i++)
+        if (s->text[i] == ',' || s->text[i] == ';' ||
+            !memcmp(s->text + i, "\xEF\xBC\x8C", 3) ||
+            !memcmp(s->text + i, "\xE3\x80\x81", 3))
+            return 0;
+    return 1;
+}
+
 /* The entity figure `i` speaks of, or NULL when it speaks of another
  * model: the nearest entity before it -- unless a comparison lies between
  * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
@@ -398,6 +436,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */
     own_model = any_near(s, n->end, own_to, w_model);
+    if (after && zh_attributive(s, n->end, after->start))
+        return after; /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
     if (before) {
         size_t from = before->end, to = n->start;
         if (any_near(s, from, to, ck_w_compare) ||

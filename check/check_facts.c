@@ -239,8 +239,14 @@ static int of_after(const struct sent *s, size_t b)
     static const char *const of[] = {" of ", " out of ", " из ", NULL};
     for (const char *const *w = of; *w; w++) {
         size_t n = strlen(*w);
-        if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n))
-            return 1;
+        if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n)) {
+            /* a count must follow ("3B of its 16B", "из 16B"), not a
+             * noun ("671B of the Main Model weights") */
+            for (size_t k = b + n; k < s->len && k < b + n + 10; k++)
+                if (isdigit((unsigned char)s->text[k]))
+                    return 1;
+            return 0;
+        }
     }
     return 0;
 }
@@ -479,14 +485,16 @@ void ck_bind_entity_figures(struct sent *s)
                  (any_near(s, b, b + 16, w_context) ||
                   any_near(s, ck_window_start(s, a, 48), a, w_context)))
             attr = "context.length";
-        else if ((n->unit == PP_UNIT_TOKENS &&
+        else if ((n->unit == PP_UNIT_TOKENS && !kind_after &&
                   /* "1M tokens" alone is a window or a batch */
                   (n->value >= 1e9 ||
                    any_near(s, back(a, 30), a, ck_w_train))) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
+                  n->unit != PP_UNIT_PARAMS &&
                   any_near(s, back(a, 30), a, ck_w_train)) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
-                  n->unit == PP_UNIT_NONE && any_near(s, 0, s->len, w_token) &&
+                  n->unit == PP_UNIT_NONE &&
+                  any_near(s, b, ck_window_end(s, b, 30), w_token) &&
                   !any_near(s, 0, s->len, w_param)))
             attr = point_in_training(s, a, b) ? NULL
                    : near(s, b, b + 40, "per param") ||
