@@ -268,6 +268,23 @@ static size_t first_near(const struct sent *s, size_t from, size_t to,
     return best;
 }
 
+/* Does the sentence speak of tokens: a token word of its own, not the end
+ * of a compound ("Multi-Token Prediction", "per-token")? */
+static int token_word(const struct sent *s)
+{
+    for (const char *const *w = w_token; *w; w++) {
+        const char *p = s->low.ptr, *end = s->low.ptr + s->len;
+        size_t n = strlen(*w);
+        while (p < end && (p = memmem(p, (size_t)(end - p), *w, n)) != NULL) {
+            if (p == s->low.ptr ||
+                (p[-1] != '-' && !isalpha((unsigned char)p[-1])))
+                return 1;
+            p++;
+        }
+    }
+    return 0;
+}
+
 /* "after 200B tokens", "после 300B токенов", "约 200B Token 后": a point
  * within a training, not the size of one. */
 static int point_in_training(const struct sent *s, size_t a, size_t b)
@@ -485,7 +502,9 @@ void ck_bind_entity_figures(struct sent *s)
                  (any_near(s, b, b + 16, w_context) ||
                   any_near(s, ck_window_start(s, a, 48), a, w_context)))
             attr = "context.length";
-        else if ((n->unit == PP_UNIT_TOKENS && !kind_after &&
+        else if ((n->unit == PP_UNIT_TOKENS &&
+                  /* "49 billion active tokens": a slip for parameters */
+                  !any_near(s, a, b, ck_w_active) &&
                   /* "1M tokens" alone is a window or a batch */
                   (n->value >= 1e9 ||
                    any_near(s, back(a, 30), a, ck_w_train))) ||
@@ -493,8 +512,7 @@ void ck_bind_entity_figures(struct sent *s)
                   n->unit != PP_UNIT_PARAMS &&
                   any_near(s, back(a, 30), a, ck_w_train)) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
-                  n->unit == PP_UNIT_NONE &&
-                  any_near(s, b, ck_window_end(s, b, 30), w_token) &&
+                  n->unit == PP_UNIT_NONE && token_word(s) &&
                   !any_near(s, 0, s->len, w_param)))
             attr = point_in_training(s, a, b) ? NULL
                    : near(s, b, b + 40, "per param") ||
