@@ -251,37 +251,27 @@ static int of_after(const struct sent *s, size_t b)
     return 0;
 }
 
-/* The first of words `ws` within [from, to), or SIZE_MAX. */
-static size_t first_near(const struct sent *s, size_t from, size_t to,
-                         const char *const *ws)
+/* Is word `w` within [from, to) as a word of its own: not after a letter
+ * ("at", not "that") nor after a hyphen ("token", not "Multi-Token")? */
+static int own_word(const struct sent *s, size_t from, size_t to, const char *w)
 {
-    size_t best = SIZE_MAX;
-    if (to > s->len)
-        to = s->len;
-    for (; *ws; ws++) {
-        const char *p =
-            to > from ? memmem(s->low.ptr + from, to - from, *ws, strlen(*ws))
-                      : NULL;
-        if (p && (size_t)(p - s->low.ptr) < best)
-            best = (size_t)(p - s->low.ptr);
+    const char *p = s->low.ptr + from, *end = s->low.ptr + to;
+    size_t n = strlen(w);
+    while (p < end && (p = memmem(p, (size_t)(end - p), w, n)) != NULL) {
+        if (p == s->low.ptr || (p[-1] != '-' && !isalpha((unsigned char)p[-1])))
+            return 1;
+        p++;
     }
-    return best;
+    return 0;
 }
 
 /* Does the sentence speak of tokens: a token word of its own, not the end
  * of a compound ("Multi-Token Prediction", "per-token")? */
 static int token_word(const struct sent *s)
 {
-    for (const char *const *w = w_token; *w; w++) {
-        const char *p = s->low.ptr, *end = s->low.ptr + s->len;
-        size_t n = strlen(*w);
-        while (p < end && (p = memmem(p, (size_t)(end - p), *w, n)) != NULL) {
-            if (p == s->low.ptr ||
-                (p[-1] != '-' && !isalpha((unsigned char)p[-1])))
-                return 1;
-            p++;
-        }
-    }
+    for (const char *const *w = w_token; *w; w++)
+        if (own_word(s, 0, s->len, *w))
+            return 1;
     return 0;
 }
 
@@ -294,17 +284,9 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
     static const char *const after[] = {"\xE5\x90\x8E", /* 后 */
                                         "\xE6\x97\xB6", /* 时 */
                                         " in, ", NULL};
-    size_t from = back(a, 14);
-    for (const char *const *w = before; *w; w++) {
-        /* a word of its own: "at 2T", not "that 2T" */
-        const char *p = s->low.ptr + from, *end = s->low.ptr + a;
-        size_t n = strlen(*w);
-        while (p < end && (p = memmem(p, (size_t)(end - p), *w, n)) != NULL) {
-            if (p == s->low.ptr || !isalpha((unsigned char)p[-1]))
-                return 1;
-            p++;
-        }
-    }
+    for (const char *const *w = before; *w; w++)
+        if (own_word(s, back(a, 14), a, *w)) /* "at 2T", not "that 2T" */
+            return 1;
     return any_near(s, b, ck_window_end(s, b, 12), after);
 }
 
@@ -345,10 +327,10 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
     windows[2][0] = ck_window_start(s, a, 16), windows[2][1] = a;
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
-        size_t active = first_near(s, from, to, ck_w_active);
-        size_t total = first_near(s, from, to, ck_w_total);
-        if ((active == SIZE_MAX) != (total == SIZE_MAX))
-            return active != SIZE_MAX ? "params.active" : "params.total";
+        int active = any_near(s, from, to, ck_w_active);
+        int total = any_near(s, from, to, ck_w_total);
+        if (active != total)
+            return active ? "params.active" : "params.total";
     }
     *attached = 0;
     return "params.total";
