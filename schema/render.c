@@ -248,10 +248,13 @@ static void role_text(pp_buf *out, const pp_passport *p, const char *name,
     const cJSON *sc = pp_json_get(r, "scaling");
     const cJSON *pi = pp_json_get(r, "promotion_interval");
     const char *note = pp_json_str(r, "note", NULL);
+    const char *scope = pp_json_str(r, "scope", NULL);
 
     pp_buf_printf(out, "%s %s: ", pp_passport_id(p), name);
     pp_render_formats(out, pp_json_get(r, "format"));
     pp_buf_printf(out, " (%s)\n", pp_json_str(r, "stage", ""));
+    if (scope)
+        pp_buf_printf(out, "  scope: %s\n", scope);
     if (sc) {
         pp_buf_puts(out, "  scaling: ");
         pp_render_scaling(out, sc);

@@ -93,10 +93,13 @@ static void role(pp_buf *out, const cJSON *r)
     const cJSON *pi = pp_json_get(r, "promotion_interval");
     const cJSON *bits = pp_json_get(r, "accumulator_bits");
     const char *rnd = pp_json_str(r, "rounding", NULL);
+    const char *scope = pp_json_str(r, "scope", NULL);
 
     pp_buf_printf(out, "  %s: ", r->string);
     pp_render_formats(out, pp_json_get(r, "format"));
     pp_buf_printf(out, " (%s)", pp_json_str(r, "stage", ""));
+    if (scope)
+        pp_buf_printf(out, "; scope %s", scope);
     if (sc) {
         pp_buf_puts(out, "; scaling ");
         pp_render_scaling(out, sc);

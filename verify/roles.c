@@ -37,8 +37,9 @@ typedef struct pp_verify_ctx rctx_t;
 /* ------------------------------------------------------------------ */
 
 /* Names the schema allows beyond the microscope's element formats. */
-static const char *const extra_formats[] = {"fp8",  "mxfp8", "int8",
-                                            "e5m6", "e8m0",  "undisclosed"};
+static const char *const extra_formats[] = {"fp8",        "fp4",  "mxfp8",
+                                            "int8",       "e5m6", "e8m0",
+                                            "undisclosed"};
 
 static int known_format(const char *f)
 {
@@ -71,6 +72,8 @@ static int sig_bits(const char *f)
         return p->man_bits + 1;
     if (!strcasecmp(f, "fp8") || !strcasecmp(f, "mxfp8"))
         return 3; /* the narrower of E4M3 and E5M2 */
+    if (!strcasecmp(f, "fp4"))
+        return 2; /* E2M1, the element of MXFP4 and NVFP4 */
     if (!strcasecmp(f, "e5m6"))
         return 7;
     if (!strcasecmp(f, "int8"))
@@ -138,6 +141,12 @@ static int match_family(const char *f, void *arg)
     family(f, fam);
     if (!strcmp(fam, h->fam))
         return 1;
+    /* A headline's family with the variant not stated covers its variants:
+     * "fp4" covers mxfp4 and nvfp4, "fp8" covers mxfp8. */
+    if (!strcmp(h->fam, "fp4") || !strcmp(h->fam, "fp8")) {
+        size_t n = strlen(fam);
+        return n > 3 && !strcmp(fam + n - 3, h->fam);
+    }
     return 0;
 }
 
@@ -318,6 +327,8 @@ static double role_bytes(const cJSON *doc, const char *role, int *ok)
         return (1 + p->exp_bits + p->man_bits) / 8.0;
     if (!strcasecmp(f, "fp8") || !strcasecmp(f, "int8"))
         return 1;
+    if (!strcasecmp(f, "fp4"))
+        return 0.5;
     *ok = 0;
     return 0;
 }
