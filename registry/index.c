@@ -1142,20 +1142,26 @@ int pp_index_repair(pp_reg *r)
         /* An index in memory is rebuilt there. */
         if ((rc = open_in_memory(r, 0)) == 0)
             rc = update(r, NULL, 1);
-    } else {
-        rc = pp_index_rebuild(r);
+    } else if ((rc = pp_index_rebuild(r)) == PP_EREADONLY || rc == PP_EIO) {
+        /* The file cannot be rebuilt here (read-only, a full disk):
+         * rebuild in memory, and let no commit be made meanwhile. */
+        msg = pp_error_last();
+        pp_buf_clear(&r->db_why);
+        pp_buf_puts(&r->db_why,
+                    strncmp(msg, "index: ", 7) == 0 ? msg + 7 : msg);
+        if ((rc = open_in_memory(r, 0)) == 0 && (rc = update(r, NULL, 1)) == 0)
+            set_notice(r,
+                       "the index is damaged (%s) and cannot be rebuilt "
+                       "(%s); answering from the registry's history",
+                       pp_buf_cstr(&why), pp_buf_cstr(&r->db_why));
+        pp_buf_dispose(&why);
+        return rc;
     }
     if (rc == 0)
         set_notice(r,
                    "the index was damaged (%s); rebuilt it from "
                    "the registry's history",
                    pp_buf_cstr(&why));
-    else if (rc == PP_EREADONLY)
-        rc = pp_error_set(PP_EREADONLY,
-                          "the index is damaged (%s) and the registry is "
-                          "read-only; run 'passport reindex' where it can "
-                          "be written",
-                          pp_buf_cstr(&why));
     pp_buf_dispose(&why);
     return rc;
 }

@@ -147,8 +147,9 @@ int pp_index_rebuild(pp_reg *r);
 
 /* After a reading call failed with PP_EDAMAGED: rebuild the index from
  * history and set the notice that says so (the failure's message).  0
- * when the caller may read again; the rebuild's error otherwise
- * (PP_EREADONLY in a registry that cannot be written). */
+ * when the caller may read again (where the file cannot be written, from
+ * an index rebuilt in memory, with a notice saying so); the rebuild's
+ * error otherwise. */
 int pp_index_repair(pp_reg *r);
 
 /* PRAGMA integrity_check of the index as it is (never rebuilt): each
