@@ -24,6 +24,7 @@
 
 #include <sqlite3.h>
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,29 +68,63 @@ static const char schema_sql[] =
     "  PRIMARY KEY(passport, key, from_seq));";
 
 /* PP_EDAMAGED when SQLite found the file damaged (the caller rebuilds
- * the index), else PP_ERROR. */
+ * the index), PP_EIO when the file cannot be written (a read-only file
+ * or folder, a full disk, an I/O error: the caller may read from an
+ * index made in memory), else PP_ERROR. */
 static int fail_code(sqlite3 *db)
 {
     int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
-    return code == SQLITE_CORRUPT || code == SQLITE_NOTADB ? PP_EDAMAGED
-                                                           : PP_ERROR;
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+        return PP_EDAMAGED;
+    return code == SQLITE_READONLY || code == SQLITE_FULL ||
+                   code == SQLITE_IOERR || code == SQLITE_CANTOPEN ||
+                   code == SQLITE_PERM
+               ? PP_EIO
+               : PP_ERROR;
+}
+
+/* The system's reason behind SQLite's message, when there is one: SQLite
+ * says "database or disk is full" and keeps no errno for ENOSPC. */
+static const char *sys_reason(sqlite3 *db)
+{
+    int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
+    int e = db ? sqlite3_system_errno(db) : 0;
+    if (code == SQLITE_FULL)
+        return strerror(ENOSPC);
+    if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && e)
+        return strerror(e);
+    return NULL;
 }
 
 static int db_fail(sqlite3 *db, const char *what)
 {
-    return pp_error_set(fail_code(db), "index: %s: %s", what,
-                        db ? sqlite3_errmsg(db) : "cannot open");
+    const char *why = sys_reason(db);
+    return pp_error_set(fail_code(db), "index: %s: %s%s%s%s", what,
+                        db ? sqlite3_errmsg(db) : "cannot open",
+                        why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
 static int exec(sqlite3 *db, const char *sql)
 {
     char *err = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        int rc = pp_error_set(fail_code(db), "index: %s", err ? err : "error");
+        const char *why = sys_reason(db);
+        int rc =
+            pp_error_set(fail_code(db), "index: %s%s%s%s", err ? err : "error",
+                         why ? " (" : "", why ? why : "", why ? ")" : "");
         sqlite3_free(err);
         return rc;
     }
     return 0;
+}
+
+/* End a failed transaction, keeping the error that failed it: ROLLBACK
+ * after SQLite rolled back on its own (a full disk) fails with "no
+ * transaction is active", which says nothing. */
+static void rollback(sqlite3 *db)
+{
+    if (!sqlite3_get_autocommit(db))
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 static int meta_get(sqlite3 *db, const char *key, pp_buf *out)
@@ -206,7 +241,7 @@ static int create_schema(sqlite3 *db)
     if (rc == 0)
         rc = exec(db, "COMMIT");
     else
-        exec(db, "ROLLBACK");
+        rollback(db);
     return rc;
 }
 
@@ -951,7 +986,7 @@ static int update(pp_reg *r, size_t *new_commits, int from_scratch)
     if (rc == 0 && rewritten) {
         /* The branch was rewritten under the index: start over. */
         free(pending);
-        exec(r->db, "ROLLBACK");
+        rollback(r->db);
         pp_buf_dispose(&stamp);
         return update(r, new_commits, 1);
     }
@@ -968,7 +1003,7 @@ commit:
     /* Statements end before the transaction does. */
     updater_dispose(&u);
     if (rc < 0)
-        exec(r->db, "ROLLBACK");
+        rollback(r->db);
     free(pending);
     pp_buf_dispose(&stamp);
     return rc;
@@ -984,13 +1019,106 @@ int pp_index_update(pp_reg *r, size_t *new_commits)
     return rc;
 }
 
+/* An index in memory, copied from the file when `from_file` and it can
+ * be read (else empty, with our tables), in place of the file's. */
+static int open_in_memory(pp_reg *r, int from_file)
+{
+    sqlite3 *file = NULL;
+    pp_buf path = PP_BUF_INIT;
+    int rc;
+
+    pp_index_close(r);
+    if (sqlite3_open_v2(":memory:", &r->db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                            SQLITE_OPEN_NOMUTEX,
+                        NULL) != SQLITE_OK) {
+        rc = db_fail(r->db, "cannot open in memory");
+        pp_index_close(r);
+        return rc;
+    }
+    sqlite3_extended_result_codes(r->db, 1);
+    r->db_readonly = 0;
+    r->db_memory = 1;
+    index_path(r, &path);
+    if (from_file && sqlite3_open_v2(path.ptr, &file, SQLITE_OPEN_READONLY,
+                                     NULL) == SQLITE_OK) {
+        sqlite3_backup *b = sqlite3_backup_init(r->db, "main", file, "main");
+        sqlite3_busy_timeout(file, 10000);
+        if (b) {
+            sqlite3_backup_step(b, -1);
+            sqlite3_backup_finish(b);
+        }
+    }
+    sqlite3_close(file);
+    pp_buf_dispose(&path);
+    if ((rc = check_schema(r->db)) < 0)
+        return from_file ? open_in_memory(r, 0) : rc;
+    return rc == 0 ? create_schema(r->db) : 0;
+}
+
+/* Bring an index in memory up to date: from the file's copy when it is
+ * sound, else from scratch. */
+static int update_in_memory(pp_reg *r, size_t *new_commits)
+{
+    int rc = open_in_memory(r, 1);
+    if (rc == 0)
+        rc = update(r, new_commits, 0);
+    if (rc == PP_EDAMAGED && (rc = open_in_memory(r, 0)) == 0)
+        rc = update(r, new_commits, 1);
+    return rc;
+}
+
+int pp_index_sync(pp_reg *r, size_t *new_commits)
+{
+    const char *msg;
+    int rc = pp_index_update(r, new_commits);
+
+    if (rc != PP_EIO && rc != PP_EREADONLY)
+        return rc;
+    /* The file cannot be written (read-only, a full disk): answer from
+     * history read into memory, never from a stale file, and say why
+     * once.  The file catches up on the next run that can write it. */
+    msg = pp_error_last();
+    pp_buf_clear(&r->db_why);
+    pp_buf_puts(&r->db_why, strncmp(msg, "index: ", 7) == 0 ? msg + 7 : msg);
+    if ((rc = update_in_memory(r, new_commits)) < 0)
+        return rc;
+    set_notice(r,
+               "the index cannot be updated (%s); answering from the "
+               "registry's history",
+               pp_buf_cstr(&r->db_why));
+    return 0;
+}
+
+int pp_index_writable(pp_reg *r)
+{
+    int rc;
+    if (r->db_memory)
+        return pp_error_set(PP_EREADONLY,
+                            "the index cannot be updated (%s); "
+                            "nothing was committed",
+                            pp_buf_cstr(&r->db_why));
+    if ((rc = pp_index_open(r, 1)) < 0)
+        return rc;
+    if (r->db_readonly || sqlite3_db_readonly(r->db, "main") == 1)
+        return pp_error_set(PP_EREADONLY,
+                            "the index '%s/%s' is read-only; nothing "
+                            "was committed",
+                            r->path, PP_INDEX_FILE);
+    return 0;
+}
+
+int pp_index_notice(pp_reg *r, const char *what)
+{
+    set_notice(r, "%s", what);
+    return 0;
+}
+
 int pp_index_rebuild(pp_reg *r)
 {
     int rc;
-    if (r->db) {
-        sqlite3_close(r->db);
-        r->db = NULL;
-    }
+    pp_index_close(r);
+    r->db_memory = 0;
     if (access(r->path, W_OK) != 0)
         return pp_error_set(PP_EREADONLY,
                             "cannot rebuild the index: the "
@@ -1010,17 +1138,30 @@ int pp_index_repair(pp_reg *r)
      * its prefix inside the notice. */
     const char *msg = pp_error_last();
     pp_buf_puts(&why, strncmp(msg, "index: ", 7) == 0 ? msg + 7 : msg);
-    if ((rc = pp_index_rebuild(r)) == 0)
+    if (r->db_memory) {
+        /* An index in memory is rebuilt there. */
+        if ((rc = open_in_memory(r, 0)) == 0)
+            rc = update(r, NULL, 1);
+    } else if ((rc = pp_index_rebuild(r)) == PP_EREADONLY || rc == PP_EIO) {
+        /* The file cannot be rebuilt here (read-only, a full disk):
+         * rebuild in memory, and let no commit be made meanwhile. */
+        msg = pp_error_last();
+        pp_buf_clear(&r->db_why);
+        pp_buf_puts(&r->db_why,
+                    strncmp(msg, "index: ", 7) == 0 ? msg + 7 : msg);
+        if ((rc = open_in_memory(r, 0)) == 0 && (rc = update(r, NULL, 1)) == 0)
+            set_notice(r,
+                       "the index is damaged (%s) and cannot be rebuilt "
+                       "(%s); answering from the registry's history",
+                       pp_buf_cstr(&why), pp_buf_cstr(&r->db_why));
+        pp_buf_dispose(&why);
+        return rc;
+    }
+    if (rc == 0)
         set_notice(r,
                    "the index was damaged (%s); rebuilt it from "
                    "the registry's history",
                    pp_buf_cstr(&why));
-    else if (rc == PP_EREADONLY)
-        rc = pp_error_set(PP_EREADONLY,
-                          "the index is damaged (%s) and the registry is "
-                          "read-only; run 'passport reindex' where it can "
-                          "be written",
-                          pp_buf_cstr(&why));
     pp_buf_dispose(&why);
     return rc;
 }
@@ -1061,6 +1202,7 @@ void pp_index_close(pp_reg *r)
 {
     sqlite3_close(r->db);
     r->db = NULL;
+    r->db_readonly = 0;
 }
 
 /* ------------------------------------------------------------------ */

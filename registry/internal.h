@@ -35,7 +35,10 @@ struct pp_reg {
     char *path;           /* owned: the registry directory */
     sqlite3 *db;          /* owned; NULL until the index is opened */
     int db_readonly;      /* the index could only be opened read-only */
-    pp_buf notice;        /* something the user should hear (index rebuilt) */
+    int db_memory;        /* the index is in memory: the file cannot be
+                             updated, for the reason in db_why */
+    pp_buf db_why;
+    pp_buf notice; /* something the user should hear (index rebuilt) */
     void (*notify)(void *, const char *); /* called with each new notice */
     void *notify_data;                    /* its first argument; borrowed */
 };
@@ -125,13 +128,28 @@ void pp_index_close(pp_reg *r);
  * be NULL, says how many); from scratch when the branch was rewritten. */
 int pp_index_update(pp_reg *r, size_t *new_commits);
 
+/* pp_index_update, and when the file cannot be written (PP_EIO: read-
+ * only, a full disk; PP_EREADONLY: a read-only registry), the index built
+ * in memory from the file and history instead, with a notice saying why:
+ * reading commands still answer, from history. */
+int pp_index_sync(pp_reg *r, size_t *new_commits);
+
+/* 0 when a commit's index update can follow: the index is a file open
+ * for writing; else PP_EREADONLY saying why and that nothing was
+ * committed (call before committing). */
+int pp_index_writable(pp_reg *r);
+
+/* Set the notice to `what` and pass it on to the notify callback. */
+int pp_index_notice(pp_reg *r, const char *what);
+
 /* Delete the index and build it again from history. */
 int pp_index_rebuild(pp_reg *r);
 
 /* After a reading call failed with PP_EDAMAGED: rebuild the index from
  * history and set the notice that says so (the failure's message).  0
- * when the caller may read again; the rebuild's error otherwise
- * (PP_EREADONLY in a registry that cannot be written). */
+ * when the caller may read again (where the file cannot be written, from
+ * an index rebuilt in memory, with a notice saying so); the rebuild's
+ * error otherwise. */
 int pp_index_repair(pp_reg *r);
 
 /* PRAGMA integrity_check of the index as it is (never rebuilt): each

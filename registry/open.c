@@ -110,6 +110,7 @@ void pp_reg_free(pp_reg *r)
     pp_index_close(r);
     git_repository_free(r->repo);
     pp_buf_dispose(&r->notice);
+    pp_buf_dispose(&r->db_why);
     free(r->path);
     free(r);
 }

@@ -951,9 +951,25 @@ static int sql_open(pp_reg *r, sqlite3 **db, sqlite3 **aux)
     pp_buf path = PP_BUF_INIT;
     int rc;
 
-    pp_buf_printf(&path, "%s/%s", r->path, PP_INDEX_FILE);
-    rc = sqlite3_open_v2(path.ptr, db, SQLITE_OPEN_READONLY, NULL);
-    pp_buf_dispose(&path);
+    if (r->db_memory) {
+        /* The file is behind (it cannot be written): read a copy of the
+         * index made in memory, read-only as the file would be. */
+        sqlite3_int64 size = 0;
+        unsigned char *copy = sqlite3_serialize(r->db, "main", &size, 0);
+        if (!copy)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        rc = sqlite3_open_v2(":memory:", db, SQLITE_OPEN_READWRITE, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_deserialize(*db, "main", copy, size, size,
+                                     SQLITE_DESERIALIZE_FREEONCLOSE |
+                                         SQLITE_DESERIALIZE_READONLY);
+        else
+            sqlite3_free(copy);
+    } else {
+        pp_buf_printf(&path, "%s/%s", r->path, PP_INDEX_FILE);
+        rc = sqlite3_open_v2(path.ptr, db, SQLITE_OPEN_READONLY, NULL);
+        pp_buf_dispose(&path);
+    }
     if (rc != SQLITE_OK)
         return pp_error_set(PP_ERROR, "index: %s", sqlite3_errmsg(*db));
     sqlite3_busy_timeout(*db, 10000);

@@ -22,7 +22,7 @@
 
 int pp_reg_sync_index(pp_reg *r, size_t *new_commits)
 {
-    return pp_index_update(r, new_commits);
+    return pp_index_sync(r, new_commits);
 }
 
 int pp_reg_doctor(pp_reg *r, cJSON **out)

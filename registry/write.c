@@ -56,6 +56,9 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
         return rc;
     if ((rc = changes_anything(r, &tip, unborn, w, n)) <= 0)
         return rc; /* 0: nothing to commit */
+    /* Never a commit its index update cannot follow. */
+    if ((rc = pp_index_writable(r)) < 0)
+        return rc;
     for (int attempt = 0; attempt < PUT_RETRIES; attempt++) {
         git_oid newtip;
         int unborn2;
@@ -102,8 +105,18 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
         return rc;
     commit_hex(&commit, commit_out);
     pp_store_crashpoint("put-before-index");
-    /* The commit is in; a failing index update is repaired next time. */
-    (void)pp_index_update(r, NULL);
+    /* The commit is in; an index update failing now (the disk filled
+     * meanwhile) is caught up by the next command: say so. */
+    if (pp_index_update(r, NULL) < 0) {
+        pp_buf why = PP_BUF_INIT;
+        pp_buf_printf(&why,
+                      "committed, but the index could not be updated (%s); "
+                      "the next command that can write it catches it up",
+                      pp_error_last());
+        pp_index_notice(r, pp_buf_cstr(&why));
+        pp_buf_dispose(&why);
+        pp_error_clear();
+    }
     return 0;
 }
 

@@ -7,8 +7,9 @@
 # with a message (never a signal); the registry holds either the old
 # passport or the whole new commit; git fsck is clean, no lock file is
 # left, `validate` passes, and the index (brought up to date by the next
-# command) agrees with one rebuilt from history.  A failure is reported
-# with the system's reason (libgit2 1.5 can fail a loose object's header
+# command) agrees with one rebuilt from history; a put whose commit
+# stands while its index update failed says so once on stderr.  A
+# failure is reported with the system's reason (libgit2 1.5 can fail a loose object's header
 # without a message, and can report a commit written when its object was
 # not: store.c catches both).
 # Run as: bash io.sh PASSPORT ROOT LIBFAILALLOC LIBFAILIO
@@ -54,6 +55,14 @@ one_run() {
     after=$(tip)
     if [ "$rc" = 0 ] && [ "$after" = "$before" ]; then
         fail "$what: success without a commit ($hit failed)"
+    fi
+    if [ "$mode" = ENOSPC ] && [ "$after" != "$before" ] && [ "$hit" != - ]; then
+        # the disk filled after the commit: its index update failed too,
+        # and put says so once, with the reason (docs/INDEX.md)
+        [ "$(grep -c 'committed, but the index could not be updated' "$WORK/err")" = 1 ] &&
+            grep -q 'No space left on device' "$WORK/err" ||
+            fail "$what: committed with the index behind, not said once" \
+                 "($hit failed): $(cat "$WORK/err")"
     fi
     if [ "$after" != "$before" ]; then
         # committed (a failure after the commit point, in the index say,
