@@ -83,22 +83,32 @@ static int fail_code(sqlite3 *db)
                : PP_ERROR;
 }
 
-/* The system's reason behind SQLite's message, when there is one: SQLite
- * says "database or disk is full" and keeps no errno for ENOSPC. */
-static const char *sys_reason(sqlite3 *db)
+/* The system's reason behind SQLite's message, when there is one.
+ * SQLite says "database or disk is full" and keeps no errno for ENOSPC,
+ * and a failed fsync at COMMIT is "disk I/O error" with no system errno
+ * kept either: then `seen`, the errno read right after the failing call,
+ * is used, but only when it is one a failing write gives (any other may
+ * be left over from a lookup that was meant to fail). */
+static const char *sys_reason(sqlite3 *db, int seen)
 {
     int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
     int e = db ? sqlite3_system_errno(db) : 0;
     if (code == SQLITE_FULL)
         return strerror(ENOSPC);
-    if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && e)
+    if (code != SQLITE_IOERR && code != SQLITE_CANTOPEN)
+        return NULL;
+    if (e)
         return strerror(e);
+    if (seen == ENOSPC || seen == EIO || seen == EDQUOT || seen == EROFS)
+        return strerror(seen);
     return NULL;
 }
 
+/* Called right after the failing SQLite call, before anything that
+ * could change errno. */
 static int db_fail(sqlite3 *db, const char *what)
 {
-    const char *why = sys_reason(db);
+    const char *why = sys_reason(db, errno);
     return pp_error_set(fail_code(db), "index: %s: %s%s%s%s", what,
                         db ? sqlite3_errmsg(db) : "cannot open",
                         why ? " (" : "", why ? why : "", why ? ")" : "");
@@ -107,8 +117,9 @@ static int db_fail(sqlite3 *db, const char *what)
 static int exec(sqlite3 *db, const char *sql)
 {
     char *err = NULL;
+    errno = 0;
     if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        const char *why = sys_reason(db);
+        const char *why = sys_reason(db, errno);
         int rc =
             pp_error_set(fail_code(db), "index: %s%s%s%s", err ? err : "error",
                          why ? " (" : "", why ? why : "", why ? ")" : "");
