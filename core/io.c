@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -293,18 +294,33 @@ int pp_io_list_dir(const char *dir, const char *suffix, size_t max, char ***out,
     return 0;
 }
 
+/* nftw's callback: children come before their folder (FTW_DEPTH), and a
+ * link is removed, never followed (FTW_PHYS). */
+static int remove_entry(const char *path, const struct stat *st, int kind,
+                        struct FTW *where)
+{
+    (void)st;
+    (void)where;
+    if (kind == FTW_DP || kind == FTW_D)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0; /* what cannot go stays; go on with the rest */
+}
+
 void pp_io_remove_tree(const char *path)
 {
-    struct stat st;
-    DIR *d;
-    struct dirent *e;
+    /* glibc's walk keeps at most 16 folders open however deep the tree
+     * (a hostile checkout can nest folders as deep as a path allows). */
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
-    if (lstat(path, &st) != 0)
+void pp_io_empty_dir(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *e;
+    if (!d)
         return;
-    if (!S_ISDIR(st.st_mode) || !(d = opendir(path))) {
-        unlink(path);
-        return;
-    }
     while ((e = readdir(d))) {
         pp_buf p = PP_BUF_INIT;
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
@@ -314,5 +330,4 @@ void pp_io_remove_tree(const char *path)
         pp_buf_dispose(&p);
     }
     closedir(d);
-    rmdir(path);
 }

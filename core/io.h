@@ -59,4 +59,9 @@ void pp_io_list_free(char **paths, size_t n);
  * never followed.  Errors are ignored: what cannot go stays. */
 void pp_io_remove_tree(const char *path);
 
+/* Remove everything in the folder `path`, keeping the folder (what a
+ * failed init put into a folder that was there before).  Errors are
+ * ignored as in pp_io_remove_tree(). */
+void pp_io_empty_dir(const char *path);
+
 #endif

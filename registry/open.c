@@ -132,7 +132,6 @@ void pp_reg_on_notice(pp_reg *r, void (*fn)(void *data, const char *notice),
     r->notify_data = data;
 }
 
-
 static int dir_is_empty(const char *path)
 {
     DIR *d = opendir(path);
@@ -168,27 +167,6 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-/* Empty the folder `path`, and remove it too when `itself`. */
-static void remove_contents(const char *path, int itself)
-{
-    DIR *d;
-    struct dirent *e;
-    if (itself) {
-        pp_io_remove_tree(path);
-        return;
-    }
-    if (!(d = opendir(path)))
-        return;
-    while ((e = readdir(d))) {
-        pp_buf p = PP_BUF_INIT;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        pp_buf_printf(&p, "%s/%s", path, e->d_name);
-        pp_io_remove_tree(p.ptr);
-        pp_buf_dispose(&p);
-    }
-    closedir(d);
-}
 
 /* Canonical texts of the valid passports of `dir`, for one commit. */
 struct seed {
@@ -393,7 +371,10 @@ int pp_reg_clone(pp_reg **out, const char *url, const char *path)
     if (git_reference_name_to_id(&tip, repo, PP_BRANCH) == 0 &&
         (rc = pp_incoming_check(repo, &tip, NULL, "clone")) < 0) {
         git_repository_free(repo);
-        remove_contents(path, !existed);
+        if (existed)
+            pp_io_empty_dir(path);
+        else
+            pp_io_remove_tree(path);
         return rc;
     }
     if (!(*out = reg_new(repo, path))) {

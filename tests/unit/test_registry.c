@@ -9,6 +9,7 @@
 #include "test_helpers.h"
 
 #include <ftw.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -233,6 +234,48 @@ static void folder_listing_is_sorted_and_filtered(void **state)
     assert_int_equal(n, 0);
 }
 
+/* A tree nested deeper than the open files allowed goes whole, and a link
+ * in it is removed, never followed: its target stays. */
+static void a_deep_tree_is_removed_without_following_links(void **state)
+{
+    char path[4096], outside[256], top[256];
+    size_t len;
+    struct stat st;
+    struct rlimit saved, few;
+    (void)state;
+    snprintf(outside, sizeof(outside), "%s/keep.txt", sandbox);
+    write_file(sandbox, "keep.txt", "stays");
+    snprintf(top, sizeof(top), "%s/t", sandbox);
+    len = (size_t)snprintf(path, sizeof(path), "%s", top);
+    assert_int_equal(mkdir(path, 0700), 0);
+    for (int depth = 0; depth < 1500; depth++) {
+        assert_true(len + 3 < sizeof(path));
+        memcpy(path + len, "/d", 3);
+        len += 2;
+        assert_int_equal(mkdir(path, 0700), 0);
+    }
+    write_file(path, "leaf.json", "{}");
+    assert_true(len + 6 < sizeof(path));
+    memcpy(path + len, "/link", 6);
+    assert_int_equal(symlink(outside, path), 0);
+    write_file(top, "a.json", "{}");
+
+    /* few descriptors, as a walk that keeps each level open would need
+     * one per level */
+    assert_int_equal(getrlimit(RLIMIT_NOFILE, &saved), 0);
+    few = saved;
+    few.rlim_cur = 64;
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &few), 0);
+    pp_io_empty_dir(top);
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &saved), 0);
+    assert_int_equal(stat(top, &st), 0); /* the folder itself stays */
+    snprintf(path, sizeof(path), "%s/d", top);
+    assert_int_equal(lstat(path, &st), -1);
+    pp_io_remove_tree(top);
+    assert_int_equal(lstat(top, &st), -1);
+    assert_int_equal(stat(outside, &st), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +294,8 @@ int main(void)
         cmocka_unit_test(a_point_of_history_reads_as_commit_and_day),
         cmocka_unit_test_setup_teardown(folder_listing_is_sorted_and_filtered,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            a_deep_tree_is_removed_without_following_links, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
