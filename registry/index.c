@@ -1119,10 +1119,18 @@ int pp_index_writable(pp_reg *r)
     return 0;
 }
 
-int pp_index_notice(pp_reg *r, const char *what)
+void pp_index_follow(pp_reg *r, const char *moved)
 {
-    set_notice(r, "%s", what);
-    return 0;
+    pp_buf why = PP_BUF_INIT;
+    if (pp_index_update(r, NULL) == 0)
+        return;
+    pp_buf_printf(&why,
+                  "%s, but the index could not be updated (%s); the next "
+                  "command that can write it catches it up",
+                  moved, pp_error_last());
+    set_notice(r, "%s", pp_buf_cstr(&why));
+    pp_buf_dispose(&why);
+    pp_error_clear();
 }
 
 int pp_index_rebuild(pp_reg *r)

@@ -139,8 +139,12 @@ int pp_index_sync(pp_reg *r, size_t *new_commits);
  * committed (call before committing). */
 int pp_index_writable(pp_reg *r);
 
-/* Set the notice to `what` and pass it on to the notify callback. */
-int pp_index_notice(pp_reg *r, const char *what);
+/* After the branch moved (`moved`: "committed", "pulled", "merged"):
+ * bring the index up to date; when it cannot follow (the disk filled
+ * meanwhile), the notice says so with the reason, and the next command
+ * that can write the index catches it up.  Never fails: the branch has
+ * moved, and saying otherwise would be false. */
+void pp_index_follow(pp_reg *r, const char *moved);
 
 /* Delete the index and build it again from history. */
 int pp_index_rebuild(pp_reg *r);

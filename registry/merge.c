@@ -532,7 +532,7 @@ static int finish(struct merge *m, const pp_who *who, const char *remote,
     git_oid_tostr(hex, sizeof(hex), &commit);
     cJSON_AddStringToObject(result, "result", "merged");
     cJSON_AddStringToObject(result, "commit", hex);
-    (void)pp_index_update(m->r, NULL);
+    pp_index_follow(m->r, "merged");
     return 0;
 }
 
@@ -598,7 +598,7 @@ static int fast_forward(pp_reg *r, const git_oid *ours, int unborn,
     git_oid_tostr(hex, sizeof(hex), theirs);
     cJSON_AddStringToObject(out, "result", "fast-forward");
     cJSON_AddStringToObject(out, "commit", hex);
-    (void)pp_index_update(r, NULL);
+    pp_index_follow(r, "pulled");
     return 0;
 }
 
@@ -632,6 +632,9 @@ int pp_reg_pull(pp_reg *r, const char *name, const pp_who *who, cJSON **out)
         cJSON_AddStringToObject(*out, "result", "up-to-date");
         return 0;
     }
+    /* Never a branch move its index update cannot follow. */
+    if ((rc = pp_index_writable(r)) < 0)
+        return rc;
     if (unborn || git_graph_descendant_of(r->repo, &theirs, &ours) == 1)
         return fast_forward(r, &ours, unborn, &theirs, *out);
     if (git_merge_base(&m.base, r->repo, &ours, &theirs) < 0)
@@ -802,6 +805,8 @@ int pp_reg_resolve_conflict(pp_reg *r, const char *id, const char *field,
         }
     }
     remote = pp_json_str(state, "remote", "origin");
+    if ((rc = pp_index_writable(r)) < 0)
+        goto done;
     if ((rc = finish(&m, who, remote, *out)) == 0)
         drop_state(r);
 done:

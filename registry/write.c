@@ -106,17 +106,8 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
     commit_hex(&commit, commit_out);
     pp_store_crashpoint("put-before-index");
     /* The commit is in; an index update failing now (the disk filled
-     * meanwhile) is caught up by the next command: say so. */
-    if (pp_index_update(r, NULL) < 0) {
-        pp_buf why = PP_BUF_INIT;
-        pp_buf_printf(&why,
-                      "committed, but the index could not be updated (%s); "
-                      "the next command that can write it catches it up",
-                      pp_error_last());
-        pp_index_notice(r, pp_buf_cstr(&why));
-        pp_buf_dispose(&why);
-        pp_error_clear();
-    }
+     * meanwhile) is caught up by the next command. */
+    pp_index_follow(r, "committed");
     return 0;
 }
 

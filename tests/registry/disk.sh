@@ -5,7 +5,8 @@
 # anyway).  Then `put` says the system's reason, exits 3 and commits
 # nothing; the reading commands give the answers of an up-to-date index
 # and say once why the index was not updated; once it can be written
-# again, the next command brings it up to date.  Needs root (mount,
+# again, the next command brings it up to date.  A pull does not move
+# the branch while the index cannot follow.  Needs root (mount,
 # setpriv); skipped otherwise (exit 77).
 . "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || { echo "SKIP: needs root (mount, setpriv)"; exit 77; }
@@ -123,4 +124,23 @@ run as_user "$UP" show kimi-k2
 expect_rc 0
 expect_eq "$(cat "$WORK/want.show")" "$OUT" "show with a current read-only index"
 expect_eq "" "$ERR" "a current read-only index is read as it is"
+
+# --- a pull with a read-only index: the branch does not move -------------
+git init -q --bare "$WORK/hub.git"
+chown -R nobody "$WORK/hub.git" "$WORK/nobody"
+run as_user "$UP" --registry "$R" remote add hub "$WORK/hub.git"; expect_rc 0
+run as_user "$UP" --registry "$R" push hub; expect_rc 0
+run as_user "$UP" clone "$WORK/hub.git" "$WORK/nobody/other"; expect_rc 0
+run as_user "$UP" --registry "$WORK/nobody/other" put "$WORK/nobody/again/kimi-k2.json" -m other
+expect_rc 0
+run as_user "$UP" --registry "$WORK/nobody/other" push; expect_rc 0
+run as_user "$UP" --registry "$R" pull hub
+expect_rc 3
+expect_contains "$ERR" "is read-only; nothing was committed" "pull with a read-only index"
+expect_eq "$before" "$(tip)" "a pull with a read-only index does not move the branch"
+chmod u+w "$R/passport-index.sqlite"
+run as_user "$UP" --registry "$R" pull hub
+expect_rc 0
+expect_eq "$(git --git-dir="$WORK/hub.git" rev-parse refs/heads/main)" "$(tip)" "the pull fast-forwards"
+expect_eq "$(tip)" "$(head_of_index)" "a pull follows with its index"
 echo "ok"
