@@ -38,10 +38,10 @@ const char *const ck_w_refuted[] = {"misconception", "myth",       "misleading",
                                     "误读",          "错误观念",   NULL};
 
 /* Words of a comparison: what follows one is the other side's. */
-const char *const ck_w_compare[] = {"compared",     "versus",     " vs",
-                                    "unlike",       "outperform", " beats ",
-                                    "по сравнению", "в отличие",  "相比",
-                                    "不同于",       NULL};
+const char *const ck_w_compare[] = {
+    "compared",     "versus",    " vs",  "unlike", "outperform", " beats ",
+    "по сравнению", "в отличие", "相比", "不同于", " double",    "twice",
+    "вдвое",        "两倍",      "翻倍", NULL};
 
 /* Words that open a complement clause ("не доказывает, что ..."). */
 const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
@@ -409,6 +409,71 @@ static int zh_attributive(const struct sent *s, size_t from, size_t to)
     return 1;
 }
 
+/* Words that end right before the standard of a comparison: "the same
+ * budget as Gopher", "more than DeepSeek-V3", "比 DeepSeek-V3". */
+/* clang-format off */
+static const char *const w_standard_before[] = {
+    " as ", " than ", "compared to ", "compared with ", "relative to ",
+    " vs ", " vs. ", " versus ", " чем ", "сравнению с ", "относительно ",
+    "отличие от ",
+    "\xE6\xAF\x94",                         /* 比 */
+    "\xE8\xBE\x83",                         /* 较 */
+    "\xE7\x9B\xB8\xE6\xAF\x94",             /* 相比 */
+    "\xE7\x9B\xB8\xE5\xAF\xB9\xE4\xBA\x8E", /* 相对于 */
+    "\xE5\xAF\xB9\xE6\xAF\x94",             /* 对比 */
+    /* a model another adopts or builds on: "采用 DeepSeek-V3 的架构" */
+    "based on ", "adopts ", "builds on ", "на основе ",
+    "\xE9\x87\x87\xE7\x94\xA8", /* 采用 */
+    "\xE5\x9F\xBA\xE4\xBA\x8E", /* 基于 */
+    NULL};
+/* clang-format on */
+
+/* Is entity `e` a reference, not the subject its sentence's figures
+ * belong to: the standard of a comparison (right after "as", "than",
+ * "比" ..., or before "的 1.5 倍": "DSv3 的 1.5 倍", 1.5 times DSv3's), or
+ * a model another adopts or builds on ("基本采用 DeepSeek V3 的架构")? */
+static int is_standard(const struct sent *s, const struct entity *e)
+{
+    size_t j = e->end, k;
+    for (const char *const *w = w_standard_before; *w; w++) {
+        size_t n = strlen(*w), b = e->start;
+        while (b > 0 && s->text[b - 1] == ' ' && (*w)[n - 1] != ' ')
+            b--; /* "比 DeepSeek-V3" */
+        if (b < n || memcmp(s->low.ptr + b - n, *w, n))
+            continue;
+        /* "as" compares only after "the same" or a first "as" ("as
+         * large as"): "such as", "known as", "as well as" do not */
+        if (!strcmp(*w, " as ") &&
+            !near(s, b - n > 48 ? b - n - 48 : 0, b - n, "same") &&
+            !near(s, b - n > 32 ? b - n - 32 : 0, b - n, "as "))
+            continue;
+        if (!strcmp(*w, " as ") && b >= n + 8 &&
+            (!memcmp(s->low.ptr + b - n - 5, " such", 5) ||
+             !memcmp(s->low.ptr + b - n - 5, " well", 5)))
+            continue;
+        return 1;
+    }
+    /* "4x effective compute of Llama-3-405B", "50x GPT-3's data" */
+    for (k = 0; k < s->nnum; k++)
+        if (s->num[k].unit == PP_UNIT_TIMES && s->num[k].end <= e->start &&
+            e->start - s->num[k].end <= 40 &&
+            ck_clause_from(s, e->start) <= s->num[k].start)
+            return 1;
+    while (j < s->len && s->text[j] == ' ')
+        j++;
+    if (j + 3 > s->len || memcmp(s->text + j, "\xE7\x9A\x84", 3)) /* 的 */
+        return 0;
+    for (k = 0; k < s->nnum; k++) {
+        size_t t = s->num[k].end;
+        while (t < s->len && s->text[t] == ' ')
+            t++;
+        if (s->num[k].start >= j && s->num[k].start <= j + 5 &&
+            t + 3 <= s->len && !memcmp(s->text + t, "\xE5\x80\x8D", 3)) /* 倍 */
+            return 1;
+    }
+    return 0;
+}
+
 /* The entity figure `i` speaks of, or NULL when it speaks of another
  * model: the nearest entity before it -- unless a comparison lies between
  * ("Kimi K2 outperforms ... 70B") or the figure sizes a model of its own
@@ -440,6 +505,13 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         return after; /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
     if (before) {
         size_t from = before->end, to = n->start;
+        /* after the standard of a comparison ("the same budget as Gopher
+         * but with 70B"): whose figure it is, the grammar does not say
+         * here -- unless it sizes the standard in brackets ("than
+         * DeepSeek-V3 (14.8T)") */
+        if (is_standard(s, before) &&
+            !(to - from <= 3 && near(s, from, to, "(")))
+            return NULL;
         if (any_near(s, from, to, ck_w_compare) ||
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
             any_near(s, from, from + 14, w_experiment))
@@ -448,7 +520,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             return NULL;
         return before;
     }
-    if (!after || own_model ||
+    if (!after || own_model || is_standard(s, after) ||
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
         any_near(s, n->end, after->start, w_apart) ||
         any_near(s, ck_clause_from(s, n->start), n->start, w_model) ||

@@ -19,9 +19,11 @@
 /* Derived quantities: recomputed, never looked up                    */
 /* ------------------------------------------------------------------ */
 
+/* A count of tokens -- "38 tokens per parameter" is a ratio (is_ratio),
+ * not a count. */
 static int is_tokens(const struct sent *s, const pp_number *n)
 {
-    return n->unit == PP_UNIT_TOKENS ||
+    return (n->unit == PP_UNIT_TOKENS && (n->magnitude || n->value >= 1e6)) ||
            (n->magnitude && n->unit == PP_UNIT_NONE && !ck_is_params(s, n) &&
             n->value >= 1e9 &&
             (near(s, n->end, n->end + 30, "token") ||
@@ -214,9 +216,18 @@ void ck_derived_law(struct sent *s)
         size_t nr = ck_pick(s, is_ratio, r, 2);
         if (np >= 1 && nr >= 1) {
             double v;
-            if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0)
-                ck_check_derived(s, r[0], "derived.tokens_per_param", v,
-                                 "D / N");
+            if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0) {
+                /* two ratios ("38 tokens per parameter ... about 120
+                 * tokens per active parameter"): the one D / N gives, if
+                 * either; else which one it is, the sentence does not say */
+                size_t k = r[0];
+                if (nr >= 2 && fabs(log(s->num[r[1]].value / v)) <
+                                   fabs(log(s->num[r[0]].value / v)))
+                    k = r[1];
+                if (nr == 1 || fabs(s->num[k].value - v) <= 0.05 * v)
+                    ck_check_derived(s, k, "derived.tokens_per_param", v,
+                                     "D / N");
+            }
             s->used[p[0]] = s->used[t[0]] = 1;
         }
         pp_error_clear();
@@ -303,12 +314,13 @@ static void passport_derived(struct sent *s, const pp_number *n,
     else if ((ok || ok_alt) && !shown.bounded &&
              (!strcmp(n->qualifier, "=") ||
               !strcmp(n->qualifier, "\xE2\x89\x88")))
-        /* inputs reported only as bounds give a bound, not this value */
+        /* inputs recorded only as bounds give a bound: the value is
+         * consistent with it, and neither confirmed nor refuted */
         ck_emit(s, n->start, (size_t)written, who, attr,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(mid),
-                "undisclosed",
-                "%s: %s recomputes only to %s, from inputs the reports give "
-                "as bounds; %.*s is not disclosed",
+                "unverifiable",
+                "%s: %s recomputes only to %s, from inputs the passport "
+                "records as bounds; %.*s is consistent with that",
                 who, shown_how, e.ptr, written, s->text + n->start);
     else if (ok || ok_alt)
         ck_emit(s, n->start, (size_t)written, who, attr,

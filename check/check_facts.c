@@ -95,6 +95,19 @@ static void find_fact(const struct sent *s, pp_range claim,
     }
 }
 
+/* Is `name` a count -- parameters, tokens, a window, devices, experts --
+ * which a share ("27%") or a multiplier ("2.5x") never states? */
+static int count_fact(const char *name)
+{
+    static const char *const counts[] = {"params.",  "training.tokens",
+                                         "context.", "hardware.devices",
+                                         "experts.", NULL};
+    for (const char *const *c = counts; *c; c++)
+        if (!strncmp(name, *c, strlen(*c)))
+            return strcmp(name, "training.tokens_per_param") != 0;
+    return 0;
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
@@ -105,17 +118,25 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     int written = (int)(n->end - n->start);
     cJSON *claimed = cJSON_CreateNumber(n->value);
     pp_buf e = PP_BUF_INIT;
+    if ((n->unit == PP_UNIT_PERCENT || n->unit == PP_UNIT_TIMES) &&
+        count_fact(name)) {
+        /* "| 27% compute / 10% memory |" under a "Context ..." column */
+        cJSON_Delete(claimed);
+        return;
+    }
     find_fact(s, num_range(n), set, name, &ff);
     who = ff.who;
     if (ff.fact)
         pp_num_human(&e, v->value, v->sig);
     if (ff.confirmed && bound_only(v->qualifier, n->qualifier))
-        /* "DeepSeek V4-Pro saw 33T tokens" when the report says only
-         * "more than 32T": consistent, but a value no report gives */
+        /* "DeepSeek V4-Pro saw 33T tokens" when the passport's source
+         * says only "more than 32T": consistent with it, and maybe what
+         * a source the passport does not hold says -- not an error */
         ck_emit(s, n->start, n->end - n->start, who, name, claimed,
-                cJSON_CreateNumber(v->value), "undisclosed",
-                "%s %s is reported only as %s%s; %.*s is not disclosed", who,
-                name, v->qualifier, e.ptr, written, s->text + n->start);
+                cJSON_CreateNumber(v->value), "unverifiable",
+                "%s %s is reported only as %s%s; %.*s is consistent with "
+                "it, but the passport does not record that value",
+                who, name, v->qualifier, e.ptr, written, s->text + n->start);
     else if (ff.confirmed)
         ck_emit(s, n->start, n->end - n->start, who, name, claimed,
                 cJSON_CreateNumber(v->value), "confirmed",
@@ -288,6 +309,37 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
         if (own_word(s, back(a, 14), a, *w)) /* "at 2T", not "that 2T" */
             return 1;
     return any_near(s, b, ck_window_end(s, b, 12), after);
+}
+
+/* "a filtered version of Common Crawl consisting of 410 billion tokens":
+ * the size of one source or part of a data mix, not what the run was
+ * trained on -- unless the clause says it was trained on it.  A whole
+ * dataset or corpus ("a corpus consisting of 8.1T tokens") is what a run
+ * is trained on, and stays a claim. */
+static int data_source_size(const struct sent *s, size_t a)
+{
+    static const char *const part[] = {"crawl",
+                                       "subset",
+                                       "webtext",
+                                       "wikipedia",
+                                       "portion",
+                                       "component",
+                                       "filtered version",
+                                       "подмнож",
+                                       "часть данных",
+                                       "\xE5\xAD\x90\xE9\x9B\x86", /* 子集 */
+                                       NULL};
+    static const char *const trained[] = {"trained on",
+                                          "pretrained on",
+                                          "pre-trained on",
+                                          "training on",
+                                          "saw ",
+                                          "обучен",
+                                          "обучал",
+                                          "\xE8\xAE\xAD\xE7\xBB\x83", /* 训练 */
+                                          NULL};
+    size_t from = ck_clause_from(s, a);
+    return any_near(s, from, a, part) && !any_near(s, from, a, trained);
 }
 
 static const char *const w_of_which[] = {"of which",   "of them", "из них",
@@ -496,7 +548,7 @@ void ck_bind_entity_figures(struct sent *s)
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   n->unit == PP_UNIT_NONE && token_word(s) &&
                   !any_near(s, 0, s->len, w_param)))
-            attr = point_in_training(s, a, b) ? NULL
+            attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
                    : near(s, b, b + 40, "per param") ||
                            near(s, b, b + 40, "на параметр")
                        ? "training.tokens_per_param"

@@ -601,6 +601,24 @@ static void assign_named(struct sent *s, const char *name, long k)
     named_set(c, name, s->num[k].value * typeset_magnitude(s, &s->num[k]));
 }
 
+/* "410 + 19 + 12 = 441 billion tokens": a magnitude written once, on
+ * the result, scales the whole arithmetic.  The factor (a power of a
+ * thousand, or 万/亿) that brings the bare result `v` nearest the figure,
+ * when the figure has a magnitude and the arithmetic is far below it;
+ * else 1.  The comparison after it still decides. */
+static double distributed_magnitude(const pp_number *n, double v)
+{
+    static const double scale[] = {1e3, 1e4, 1e6, 1e8, 1e9, 1e12};
+    double best = 1, ratio;
+    if (!n->magnitude || v <= 0 || n->value <= 0 ||
+        (ratio = n->value / v) < 500)
+        return 1;
+    for (size_t i = 0; i < sizeof(scale) / sizeof(*scale); i++)
+        if (fabs(log10(ratio / scale[i])) < fabs(log10(ratio / best)))
+            best = scale[i];
+    return fabs(log10(ratio / best)) < 0.05 ? best : 1;
+}
+
 /* Chains of relations, "C_{70} = 6\cdot70B\cdot D_{70} = 4.59491e23" or
  * "\frac{2.63209e23}{1.2394e11} = 2.12368e12" or "2.25/0.4 = 5.625": the
  * figure after a relation is recomputed from the arithmetic before it.  A
@@ -631,7 +649,8 @@ void ck_derived_chains(struct sent *s)
         /* "\frac{112}{64} = 1.75 GB": the claim's unit scales it and the
          * arithmetic has none; nothing to compare */
         if (lhs == 1 && s->num[k].unit != PP_UNIT_BYTES)
-            check_exact(s, (size_t)k, "derived.arithmetic", v, unc,
+            check_exact(s, (size_t)k, "derived.arithmetic",
+                        v * distributed_magnitude(&s->num[k], v), unc,
                         "the arithmetic on its left");
         if (j + 1 < nrel &&
             skip_math_space(s, s->num[k].end, s->len) == rel[j + 1])

@@ -264,6 +264,26 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
     return 0;
 }
 
+/* Does a count follow `j` as a denominator -- "/ token", "per
+ * parameter", "на токен", "每词元" -- making the figure before a rate? */
+static int per_count_after(const char *s, size_t n, size_t j)
+{
+    static const char *const per[] = {"/", "per ", "на ", "每", "/ "};
+    static const char *const count[] = {"token",    "param", "токен",
+                                        "параметр", "词元",  "参数"};
+    size_t k = 0;
+    j = skip_spaces(s, n, j);
+    for (size_t p = 0; p < sizeof(per) / sizeof(*per) && !k; p++)
+        k = starts(s + j, n - j, per[p]);
+    if (!k)
+        return 0;
+    j = skip_spaces(s, n, j + k);
+    for (size_t c = 0; c < sizeof(count) / sizeof(*count); c++)
+        if (starts(s + j, n - j, count[c]))
+            return 1;
+    return 0;
+}
+
 /* The unit that follows the figure ending at `i` (tokens, parameters,
  * FLOP, bytes, devices, experts, %, a multiplier), into *num, its value
  * scaled; returns the figure's new end, `i` when no unit follows. */
@@ -293,8 +313,12 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         num->unit = PP_UNIT_TIMES;
         return j + (s[j] == 'x' || s[j] == 'X' ? 1 : strlen("×"));
     }
-    if ((k = unit_word(s, n, j, num, 0)) != 0)
+    if ((k = unit_word(s, n, j, num, 0)) != 0) {
+        /* "6 FLOP / token / parameter" is a rate, not an amount of compute */
+        if (num->unit == PP_UNIT_FLOP && per_count_after(s, n, k))
+            num->unit = PP_UNIT_NONE;
         return k;
+    }
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
     w = j;
     while (w < n &&
