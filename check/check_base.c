@@ -664,6 +664,64 @@ cJSON *ck_last_claim(struct sent *s)
     return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
 }
 
+void ck_merge_last(struct sent *s, size_t k)
+{
+    cJSON *part[64], *first, *readings;
+    size_t held = 0, wrong = 0, have = (size_t)cJSON_GetArraySize(s->out);
+    pp_buf who = PP_BUF_INIT, msg = PP_BUF_INIT;
+    const char *verdict;
+    if (k < 2 || k > 64 || k > have)
+        return;
+    for (size_t i = k; i-- > 0;)
+        part[i] = cJSON_DetachItemFromArray(s->out, (int)(have - k + i));
+    first = part[0];
+    readings = cJSON_CreateArray();
+    for (size_t i = 0; i < k; i++) {
+        const char *v = pp_json_str(part[i], "verdict", "");
+        const char *e = pp_json_str(part[i], "entity", "?");
+        cJSON *r = cJSON_CreateObject();
+        held += !strcmp(v, "confirmed");
+        wrong += !strcmp(v, "contradicted");
+        cJSON_AddStringToObject(r, "passport", e);
+        cJSON_AddStringToObject(r, "verdict", v);
+        cJSON_AddStringToObject(r, "message",
+                                pp_json_str(part[i], "message", ""));
+        cJSON_AddItemToArray(readings, r);
+        pp_buf_printf(&who, "%s%s", i ? ", " : "", e);
+        pp_buf_printf(&msg, "%s%s", i ? "; " : "",
+                      pp_json_str(part[i], "message", ""));
+    }
+    verdict = held == k    ? "confirmed"
+              : wrong == k ? "contradicted"
+                           : "unverifiable";
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "entity",
+                                           cJSON_CreateString(who.ptr));
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "verdict",
+                                           cJSON_CreateString(verdict));
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "severity",
+                                           cJSON_CreateString(
+                                               severity_of(verdict)));
+    pp_buf_clear(&who);
+    pp_buf_printf(&who, "fact.%s", verdict);
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "rule",
+                                           cJSON_CreateString(who.ptr));
+    pp_buf_clear(&who);
+    pp_buf_printf(&who, "%s the runs the name may mean: %s",
+                  held == k    ? "holds for each of"
+                  : wrong == k ? "holds for none of"
+                               : "holds for some, not all, of",
+                  msg.ptr);
+    cJSON_ReplaceItemInObjectCaseSensitive(first, "message",
+                                           cJSON_CreateString(who.ptr));
+    cJSON_AddItemToObject(first, "readings", readings);
+    cJSON_AddItemToArray(s->out, first);
+    for (size_t i = 1; i < k; i++)
+        cJSON_Delete(part[i]);
+    s->count -= (int)(k - 1);
+    pp_buf_dispose(&who);
+    pp_buf_dispose(&msg);
+}
+
 /* The claim of a recomputed figure `n`: confirmed when `agrees`, else
  * contradicted; `shown` is the recomputed value as the message writes it. */
 void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,

@@ -231,6 +231,10 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
 void ck_set_evidence(cJSON *claim, const cJSON *fact);
 /* The claim ck_emit added last (borrowed). */
 cJSON *ck_last_claim(struct sent *s);
+/* The last `k` claims, one per run a name may mean, as one claim:
+ * confirmed when each holds, contradicted when none does, else
+ * unverifiable; its `readings` keep each run's verdict and message. */
+void ck_merge_last(struct sent *s, size_t k);
 /* The claim of figure `n` recomputed to `value` (confirmed if `agrees`);
  * `shown` is the value as the message writes it, `how` the recomputation. */
 void ck_recomputed(struct sent *s, const pp_number *n, const char *attr,

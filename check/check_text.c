@@ -482,24 +482,23 @@ void ck_check_formats(struct sent *s)
         const struct entity *e = ck_entity_for(s, fm[i].start);
         if (ck_arrow_between(s, e->end, fm[i].start))
             continue; /* another step of a sequence */
+        /* a name that may mean several runs: each of them, one claim */
+        size_t before = (size_t)s->count;
+        int training = !headline && (any_near(s, 0, s->len, ck_w_train) ||
+                                     near(s, 0, s->len, "pretrain") ||
+                                     near(s, 0, s->len, "trained in"));
         for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
             if (!(e->set >> d & 1))
                 continue;
-            if (bound[i]) {
+            if (bound[i])
                 check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
                            clause_has(s, fm[i].start, w_negation));
-                break;
-            }
-            if (!headline &&
-                (any_near(s, 0, s->len, ck_w_train) ||
-                 near(s, 0, s->len, "pretrain") ||
-                 near(s, 0, s->len, "trained in")) &&
-                check_headline(s, &fm[i], s->c->docs[d],
-                               clause_has(s, fm[i].start, w_negation))) {
+            else if (training &&
+                     check_headline(s, &fm[i], s->c->docs[d],
+                                    clause_has(s, fm[i].start, w_negation)))
                 headline = 1;
-                break;
-            }
         }
+        ck_merge_last(s, (size_t)s->count - before);
     }
 }
 
