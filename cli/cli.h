@@ -114,6 +114,23 @@ int cli_resolve_id(const char *cmd, pp_reg *r, const pp_at *at,
 int cli_load_passport(const char *cmd, const char *at_spec, const char *query,
                       pp_reg **reg, pp_passport **out);
 
+/* The passports `query` names, as cli_load_passport() loads one: its one
+ * passport, or -- for a name shared by the checkpoints of one report
+ * ("DeepSeek V4") -- each checkpoint, in id order.  On success the caller
+ * owns *reg and the array *out of *n passports (cli_free_passports). */
+int cli_load_report(const char *cmd, const char *at_spec, const char *query,
+                    pp_reg **reg, pp_passport ***out, size_t *n);
+
+/* For more than one passport of cli_load_report(): the text line that
+ * says which checkpoints the name means, or the opening of the JSON
+ * object {"name", "checkpoints": [...]} whose items follow, separated by
+ * ",\n", and "\n  ]\n}\n" closes. */
+int cli_report_heading(pp_buf *out, const char *query, pp_passport *const *ps,
+                       size_t n, enum cli_output fmt);
+
+/* Free what cli_load_report() gave; `ps` may be NULL. */
+void cli_free_passports(pp_passport **ps, size_t n);
+
 /* Every passport of the registry as of `at_spec` (NULL: the tip), loaded
  * and validated (pp_reg_load_all); one that does not validate is left out
  * with a warning (cli_warn_broken).  Caller-owned: cli_set_dispose().

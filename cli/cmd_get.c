@@ -21,7 +21,9 @@ static void usage(FILE *f)
           "precision, status and evidence.  ID|ALIAS is matched case- and\n"
           "punctuation-insensitively (k2, Kimi-K2, 'DeepSeek V3'); FACT is a\n"
           "name of the fact vocabulary, or precision.ROLE for the format of\n"
-          "one tensor role (precision.optimizer.moments).\n"
+          "one tensor role (precision.optimizer.moments).  A name shared\n"
+          "by the checkpoints of one report ('DeepSeek V4') gives the fact\n"
+          "of each checkpoint (JSON: {\"name\", \"checkpoints\": [...]}).\n"
           "\n"
           "  --at REV|DATE      the fact as of a revision (main~2, a commit,\n"
           "                     a tag) or a date (2026-07-29: the end of that\n"
@@ -56,7 +58,8 @@ int cmd_get(int argc, char **argv)
     };
     enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
-    pp_passport *p = NULL;
+    pp_passport **ps = NULL;
+    size_t n = 0;
     const char *fact, *at_spec = NULL;
     pp_buf out = PP_BUF_INIT;
     int c, rc;
@@ -78,13 +81,21 @@ int cmd_get(int argc, char **argv)
     fact = argv[optind + 1];
     if (!pp_render_entry_known(fact))
         return cli_usage("get", "'%s' is not a fact of the vocabulary", fact);
-    if ((rc = cli_load_passport("get", at_spec, argv[optind], &r, &p)) != 0)
+    if ((rc = cli_load_report("get", at_spec, argv[optind], &r, &ps, &n)))
         return rc;
-    rc = pp_render_entry(&out, p, fact,
-                         fmt == CLI_OUT_JSON ? PP_RENDER_JSON : PP_RENDER_TEXT);
+    rc = cli_report_heading(&out, argv[optind], ps, n, fmt);
+    for (size_t i = 0; i < n && rc >= 0; i++) {
+        if (i && fmt == CLI_OUT_JSON)
+            pp_buf_puts(&out, ",\n");
+        rc = pp_render_entry(&out, ps[i], fact,
+                             fmt == CLI_OUT_JSON ? PP_RENDER_JSON
+                                                 : PP_RENDER_TEXT);
+    }
+    if (rc >= 0 && n > 1 && fmt == CLI_OUT_JSON)
+        rc = pp_buf_puts(&out, "\n  ]\n}\n");
     rc = rc < 0 ? cli_fail(PP_EXIT_FAILURE, "get", "%s", pp_error_last())
                 : cli_flush("get", &out);
-    pp_passport_free(p);
+    cli_free_passports(ps, n);
     pp_buf_dispose(&out);
     pp_reg_free(r);
     return rc;

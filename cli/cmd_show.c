@@ -19,7 +19,8 @@ int cmd_show(int argc, char **argv)
     };
     enum cli_output fmt = CLI_OUT_TEXT;
     pp_reg *r = NULL;
-    pp_passport *p = NULL;
+    pp_passport **ps = NULL;
+    size_t n = 0;
     const char *at_spec = NULL;
     pp_buf out = PP_BUF_INIT;
     int c, rc;
@@ -38,15 +39,21 @@ int cmd_show(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("show", "expected one ID|ALIAS");
-    if ((rc = cli_load_passport("show", at_spec, argv[optind], &r, &p)) != 0)
+    if ((rc = cli_load_report("show", at_spec, argv[optind], &r, &ps, &n)))
         return rc;
-    if (fmt == CLI_OUT_JSON)
-        rc = pp_passport_canonical(pp_passport_json(p), &out);
-    else
-        rc = pp_render_passport(&out, pp_passport_json(p));
+    rc = cli_report_heading(&out, argv[optind], ps, n, fmt);
+    for (size_t i = 0; i < n && rc >= 0; i++) {
+        if (i)
+            pp_buf_puts(&out, fmt == CLI_OUT_JSON ? ",\n" : "\n");
+        rc = fmt == CLI_OUT_JSON
+                 ? pp_passport_canonical(pp_passport_json(ps[i]), &out)
+                 : pp_render_passport(&out, pp_passport_json(ps[i]));
+    }
+    if (rc >= 0 && n > 1 && fmt == CLI_OUT_JSON)
+        rc = pp_buf_puts(&out, "\n  ]\n}\n");
     rc = rc < 0 ? cli_fail(PP_EXIT_FAILURE, "show", "%s", pp_error_last())
                 : cli_flush("show", &out);
-    pp_passport_free(p);
+    cli_free_passports(ps, n);
     pp_buf_dispose(&out);
     pp_reg_free(r);
     return rc;

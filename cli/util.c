@@ -7,12 +7,14 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "../core/error.h"
 #include "../core/io.h"
+#include "../core/json.h"
 #include "../core/table.h"
 #include "../core/banned.h"
 
@@ -148,6 +150,76 @@ int cli_open_reg(const char *cmd, pp_reg **out)
     /* A damaged index found later (and rebuilt) is said when it happens. */
     pp_reg_on_notice(*out, print_notice, (void *)cmd);
     return 0;
+}
+
+int cli_report_heading(pp_buf *out, const char *query, pp_passport *const *ps,
+                       size_t n, enum cli_output fmt)
+{
+    if (n < 2)
+        return 0;
+    if (fmt == CLI_OUT_JSON) {
+        pp_buf_puts(out, "{\n  \"name\": ");
+        pp_json_write_string(out, query);
+        return pp_buf_puts(out, ",\n  \"checkpoints\": [\n");
+    }
+    pp_buf_printf(out, "'%s' names the checkpoints of one report:", query);
+    for (size_t i = 0; i < n; i++)
+        pp_buf_printf(out, "%s %s", i ? "," : "",
+                      pp_json_str(pp_passport_json(ps[i]), "id", "?"));
+    return pp_buf_puts(out, "\n\n");
+}
+
+void cli_free_passports(pp_passport **ps, size_t n)
+{
+    for (size_t i = 0; ps && i < n; i++)
+        pp_passport_free(ps[i]);
+    free(ps);
+}
+
+int cli_load_report(const char *cmd, const char *at_spec, const char *query,
+                    pp_reg **reg, pp_passport ***out, size_t *n)
+{
+    pp_at at;
+    cJSON *ids = NULL;
+    const cJSON *c;
+    int rc, lr;
+
+    *out = NULL;
+    *n = 0;
+    if ((rc = cli_open_reg(cmd, reg)) != 0)
+        return rc;
+    if ((rc = cli_at(cmd, *reg, at_spec, &at)) != 0)
+        goto fail;
+    if ((lr = pp_reg_resolve_report(*reg, &at, query, &ids)) < 0) {
+        rc = cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
+        goto fail;
+    }
+    if (!(*out = calloc((size_t)cJSON_GetArraySize(ids), sizeof(**out)))) {
+        rc = cli_fail(PP_EXIT_FAILURE, cmd, "out of memory");
+        goto fail;
+    }
+    cJSON_ArrayForEach(c, ids)
+    {
+        pp_diags d = PP_DIAGS_INIT;
+        if ((lr = pp_reg_load(*reg, &at, c->valuestring, *out + *n, &d)) < 0) {
+            cli_print_diags(stderr, &d);
+            pp_diags_dispose(&d);
+            rc = cli_lib_fail(cmd, lr);
+            goto fail;
+        }
+        pp_diags_dispose(&d);
+        (*n)++;
+    }
+    cJSON_Delete(ids);
+    return 0;
+fail:
+    cJSON_Delete(ids);
+    cli_free_passports(*out, *n);
+    *out = NULL;
+    *n = 0;
+    pp_reg_free(*reg);
+    *reg = NULL;
+    return rc;
 }
 
 int cli_load_passport(const char *cmd, const char *at_spec, const char *query,

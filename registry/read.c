@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -158,6 +159,64 @@ int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query, pp_buf *id)
     cJSON_Delete(ids);
     pp_buf_dispose(&list);
     return rc;
+}
+
+/* Are the passports `ids` checkpoints of one report: each of kind
+ * "checkpoint", all of one family?  1, 0, or an error. */
+static int one_report(pp_reg *r, const pp_at *at, const cJSON *ids)
+{
+    const cJSON *c;
+    char family[128] = "";
+    int same = 1;
+    cJSON_ArrayForEach(c, ids)
+    {
+        pp_passport *p = NULL;
+        pp_diags d = PP_DIAGS_INIT;
+        const cJSON *j;
+        int rc = pp_reg_load(r, at, c->valuestring, &p, &d);
+        pp_diags_dispose(&d);
+        if (rc < 0)
+            return rc;
+        j = pp_passport_json(p);
+        if (strcmp(pp_json_str(j, "kind", ""), "checkpoint") != 0 ||
+            !pp_json_str(j, "family", NULL) ||
+            (family[0] && strcmp(family, pp_json_str(j, "family", "")) != 0))
+            same = 0;
+        else if (!family[0])
+            snprintf(family, sizeof(family), "%s",
+                     pp_json_str(j, "family", ""));
+        pp_passport_free(p);
+    }
+    return same;
+}
+
+int pp_reg_resolve_report(pp_reg *r, const pp_at *at, const char *query,
+                          cJSON **ids)
+{
+    pp_buf id = PP_BUF_INIT, norm = PP_BUF_INIT;
+    int rc = pp_reg_resolve(r, at, query, &id);
+
+    *ids = NULL;
+    if (rc == 0) {
+        *ids = cJSON_CreateArray();
+        cJSON_AddItemToArray(*ids, cJSON_CreateString(id.ptr));
+        pp_buf_dispose(&id);
+        return *ids && (*ids)->child ? 0
+                                     : pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    pp_buf_dispose(&id);
+    if (rc != PP_EAMBIGUOUS)
+        return rc;
+    pp_error_clear();
+    pp_name_normalize(query, &norm);
+    rc = pp_index_named(r, at->seq, pp_buf_cstr(&norm), ids);
+    pp_buf_dispose(&norm);
+    if (rc == 0 && (rc = one_report(r, at, *ids)) == 1)
+        return 0;
+    cJSON_Delete(*ids);
+    *ids = NULL;
+    /* not checkpoints of one report: the name stays ambiguous */
+    return rc < 0 ? rc : pp_reg_resolve(r, at, query, &id);
 }
 
 int pp_reg_load(pp_reg *r, const pp_at *at, const char *id, pp_passport **out,

@@ -118,6 +118,14 @@ int pp_reg_is_revision(pp_reg *r, const char *spec);
 /* Resolve an id, name or alias at `at` into *id (appended). */
 int pp_reg_resolve(pp_reg *r, const pp_at *at, const char *query, pp_buf *id);
 
+/* Like pp_reg_resolve(), but a name shared by the checkpoints of one
+ * report ("DeepSeek V4": passports of kind "checkpoint" and one family)
+ * names the report: *ids (new, the caller's to cJSON_Delete) gets its
+ * one id, or the checkpoints' ids in id order.  PP_EAMBIGUOUS for a name
+ * shared otherwise, PP_ENOTFOUND; *ids is NULL on error. */
+int pp_reg_resolve_report(pp_reg *r, const pp_at *at, const char *query,
+                          cJSON **ids);
+
 /* The passport `id` as it was at `at`, validated. */
 int pp_reg_load(pp_reg *r, const pp_at *at, const char *id, pp_passport **out,
                 pp_diags *diags);

@@ -133,6 +133,30 @@ static void ambiguous_and_unknown_names_fail_clearly(void **state)
     pp_reg_free(r);
 }
 
+/* A name shared by the checkpoints of one report names the report. */
+static void a_report_name_gives_its_checkpoints(void **state)
+{
+    pp_at at;
+    pp_reg *r = create_shipped(&at);
+    cJSON *ids = NULL;
+    (void)state;
+    assert_int_equal(pp_reg_resolve_report(r, &at, "DeepSeek V4", &ids), 0);
+    assert_int_equal(cJSON_GetArraySize(ids), 2);
+    assert_string_equal(cJSON_GetArrayItem(ids, 0)->valuestring,
+                        "deepseek-v4-flash");
+    assert_string_equal(cJSON_GetArrayItem(ids, 1)->valuestring,
+                        "deepseek-v4-pro");
+    cJSON_Delete(ids);
+    assert_int_equal(pp_reg_resolve_report(r, &at, "k2", &ids), 0);
+    assert_int_equal(cJSON_GetArraySize(ids), 1);
+    assert_string_equal(ids->child->valuestring, "kimi-k2");
+    cJSON_Delete(ids);
+    assert_int_equal(pp_reg_resolve_report(r, &at, "gpt-5", &ids),
+                     PP_ENOTFOUND);
+    assert_null(ids);
+    pp_reg_free(r);
+}
+
 static void one_invalid_seed_file_creates_nothing(void **state)
 {
     char seed[4096], reg[4096];
@@ -285,6 +309,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(
             ambiguous_and_unknown_names_fail_clearly, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_report_name_gives_its_checkpoints,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(one_invalid_seed_file_creates_nothing,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(missing_seed_folder_is_not_found, setup,
