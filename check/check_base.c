@@ -39,9 +39,10 @@ const char *const ck_w_refuted[] = {"misconception", "myth",       "misleading",
 
 /* Words of a comparison: what follows one is the other side's. */
 const char *const ck_w_compare[] = {
-    "compared",     "versus",    " vs",  "unlike", "outperform", " beats ",
-    "по сравнению", "в отличие", "相比", "不同于", " double",    "twice",
-    "вдвое",        "两倍",      "翻倍", NULL};
+    "compared",     "versus",    " vs",  "unlike",    "outperform", " beats ",
+    "по сравнению", "в отличие", "相比", "不同于",    " double",    "twice",
+    "вдвое",        "两倍",      "翻倍", "surpass",   "超越",       "优于",
+    "低于",         "高于",      "胜过", "превосход", NULL};
 
 /* Words that open a complement clause ("не доказывает, что ..."). */
 const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
@@ -248,7 +249,10 @@ void ck_find_entities(struct sent *s)
             int merged = 0;
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
-                variant_after(s, e)) {
+                variant_after(s, e) ||
+                /* "Nemotron-Pretraining-Code-v3": the end of another name */
+                (b >= 2 && s->text[b - 1] == '-' &&
+                 isalnum((unsigned char)s->text[b - 2]))) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905": another version */
                 start = e > b ? e : b + 1;
                 continue;
@@ -307,6 +311,12 @@ static const char *const w_respectively[] = {"respectively", "соответст
 
 /* "Llama2-7B experiments", "эксперимент с ...", "实验": a run of someone's
  * own with the named model, not the named run. */
+/* "a merge that produces a 3.5T Kimi-K3 model", "a distilled ...":
+ * someone's model made from the named run, not the run. */
+static const char *const w_derivative[] = {
+    "merge",     "distill", "fine-tune", "finetune", "quantized", "pruned",
+    "community", "дистилл", "蒸馏",      "合并",     NULL};
+
 static const char *const w_experiment[] = {" experiment",  " ablation",
                                            " эксперимент", "实验",
                                            "消融",         NULL};
@@ -421,12 +431,35 @@ static const char *const w_standard_before[] = {
     "\xE7\x9B\xB8\xE6\xAF\x94",             /* 相比 */
     "\xE7\x9B\xB8\xE5\xAF\xB9\xE4\xBA\x8E", /* 相对于 */
     "\xE5\xAF\xB9\xE6\xAF\x94",             /* 对比 */
+    /* what is outperformed: "超越了 Llama 3.1 405B", "beats GPT-3" */
+    "outperforms ", "outperformed ", "outperforming ", "surpasses ",
+    "surpassed ", "beats ", "beating ", "превосходит ", "обходит ",
+    "\xE8\xB6\x85\xE8\xB6\x8A",             /* 超越 */
+    "\xE4\xBC\x98\xE4\xBA\x8E",             /* 优于 */
+    "\xE4\xBD\x8E\xE4\xBA\x8E",             /* 低于 */
+    "\xE9\xAB\x98\xE4\xBA\x8E",             /* 高于 */
     /* a model another adopts or builds on: "采用 DeepSeek-V3 的架构" */
     "based on ", "adopts ", "builds on ", "на основе ",
     "\xE9\x87\x87\xE7\x94\xA8", /* 采用 */
     "\xE5\x9F\xBA\xE4\xBA\x8E", /* 基于 */
     NULL};
 /* clang-format on */
+
+/* Words after a run's name that make it the name of a law or a recipe. */
+static const char *const w_named_after[] = {
+    "scaling law",
+    "law",
+    "optimal",
+    "rule",
+    "ratio",
+    "recipe",
+    "style",
+    "закон",
+    "оптимал",
+    "правил",
+    "\xE5\xAE\x9A\xE5\xBE\x8B", /* 定律 */
+    "\xE6\x9C\x80\xE4\xBC\x98", /* 最优 */
+    NULL};
 
 /* Is entity `e` a reference, not the subject its sentence's figures
  * belong to: the standard of a comparison (right after "as", "than",
@@ -452,6 +485,15 @@ static int is_standard(const struct sent *s, const struct entity *e)
              !memcmp(s->low.ptr + b - n - 5, " well", 5)))
             continue;
         return 1;
+    }
+    /* "the Chinchilla scaling laws", "Chinchilla-optimal": a law or a
+     * recipe named after the run */
+    for (const char *const *w = w_named_after; *w; w++) {
+        size_t t = e->end;
+        while (t < s->len && (s->text[t] == ' ' || s->text[t] == '-'))
+            t++;
+        if (t + strlen(*w) <= s->len && !memcmp(s->low.ptr + t, *w, strlen(*w)))
+            return 1;
     }
     /* "4x effective compute of Llama-3-405B", "50x GPT-3's data" */
     for (k = 0; k < s->nnum; k++)
@@ -509,6 +551,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * but with 70B"): whose figure it is, the grammar does not say
          * here -- unless it sizes the standard in brackets ("than
          * DeepSeek-V3 (14.8T)") */
+        if (any_near(s, ck_clause_from(s, n->start), n->start, w_derivative))
+            return NULL;
         if (is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")))
             return NULL;
@@ -521,6 +565,9 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         return before;
     }
     if (!after || own_model || is_standard(s, after) ||
+        /* "... 70 billion parameters, it outperformed ... Gopher" */
+        any_near(s, n->end, after->start, ck_w_compare) ||
+        any_near(s, ck_clause_from(s, n->start), n->start, w_derivative) ||
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
         any_near(s, n->end, after->start, w_apart) ||
         any_near(s, ck_clause_from(s, n->start), n->start, w_model) ||

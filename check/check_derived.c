@@ -49,7 +49,7 @@ static int is_ratio(const struct sent *s, const pp_number *n)
 {
     (void)s;
     return (n->unit == PP_UNIT_TOKENS || n->unit == PP_UNIT_NONE) &&
-           !n->magnitude && n->value >= 1 && n->value < 1e6;
+           !n->magnitude && !n->rate && n->value >= 1 && n->value < 1e6;
 }
 
 static const char *const w_optimum[] = {"fitted law", "optimum",    "optimal",
@@ -83,6 +83,9 @@ static const char *const w_stage[] = {"stage", "стади", "ступен", "э
 static const char *const w_6nd[] = {"6nd",       "6·n·d",   "6 n d", "6*n*d",
                                     "6 × n × d", "compute", "flop",  "вычисл",
                                     "算力",      "计算量",  NULL};
+/* 6ND written out: then the figure claims to be exactly that. */
+static const char *const w_6nd_written[] = {"6nd",   "6·n·d",     "6 n d",
+                                            "6*n*d", "6 × n × d", NULL};
 static const char *const w_tpp[] = {"tokens per param",    "token per param",
                                     "токенов на параметр", "每参数",
                                     "tokens/param",        NULL};
@@ -236,8 +239,29 @@ void ck_derived_law(struct sent *s)
     if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, w_6nd)) {
         double v;
         if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) == 0) {
+            const pp_number *f = &s->num[c[0]];
             s->used[p[0]] = s->used[t[0]] = 1;
-            ck_check_derived(s, c[0], "derived.training_flops", v, "6 N D");
+            if (!any_near(s, 0, s->len, w_6nd_written) &&
+                !pp_range_meet(num_range(f),
+                               (pp_range){v * 0.99, v * 1.01, 1, 1}) &&
+                pp_range_meet(num_range(f),
+                              (pp_range){v * 0.9, v * 1.1, 1, 1})) {
+                /* "3.8e25 FLOP ... 405B parameters on 16.55T tokens": no
+                 * 6ND written, and a count of FLOP a few percent off 6ND
+                 * (attention, another token count) is no error */
+                pp_buf e = PP_BUF_INIT;
+                s->used[c[0]] = 1;
+                pp_num_human(&e, v, 3);
+                ck_emit(s, f->start, f->end - f->start, NULL,
+                        "derived.training_flops", cJSON_CreateNumber(f->value),
+                        cJSON_CreateNumber(v), "unverifiable",
+                        "6 N D of the sentence's figures is %s; %.*s is within "
+                        "10%% of it, and the sentence does not say it is 6 N D",
+                        e.ptr, (int)(f->end - f->start), s->text + f->start);
+                pp_buf_dispose(&e);
+            } else {
+                ck_check_derived(s, c[0], "derived.training_flops", v, "6 N D");
+            }
         }
         pp_error_clear();
     }
@@ -439,7 +463,7 @@ void ck_derived_passport(struct sent *s)
         const char *attr;
         if (s->used[i] || !(ent = ck_figure_entity(s, i)))
             continue;
-        tpp = !n->magnitude && n->value >= 1 && n->value < 1e6 &&
+        tpp = !n->magnitude && !n->rate && n->value >= 1 && n->value < 1e6 &&
               (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
               (per_param(s, n->end, n->end + 48, &basis) ||
                (near(s, back(n->start, 30), n->start, "每") &&
@@ -595,8 +619,8 @@ static void context_optimum(struct sent *s, double C)
 static void context_tpp(struct sent *s, double N, double D)
 {
     for (size_t i = 0; i < s->nnum; i++)
-        if (!s->used[i] && !s->num[i].magnitude && s->num[i].value < 1e6 &&
-            s->num[i].value >= 1 &&
+        if (!s->used[i] && !s->num[i].magnitude && !s->num[i].rate &&
+            s->num[i].value < 1e6 && s->num[i].value >= 1 &&
             any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
             ck_check_derived(s, i, "derived.tokens_per_param", D / N, "D / N");
             break;

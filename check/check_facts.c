@@ -467,7 +467,10 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
     }
     windows[0][0] = a, windows[0][1] = b;
     windows[1][0] = b, windows[1][1] = ck_window_end(s, b, 24);
-    if (i + 1 < s->nnum && s->num[i + 1].start < windows[1][1])
+    /* a word nearer to the next figure is that one's ("a 671B-parameter
+     * MoE model that activates only 37B") */
+    if (i + 1 < s->nnum && s->num[i + 1].start < ck_window_end(s, b, 48) &&
+        b + (s->num[i + 1].start - b) / 2 < windows[1][1])
         windows[1][1] = b + (s->num[i + 1].start - b) / 2;
     windows[2][0] = ck_window_start(s, a, 16), windows[2][1] = a;
     for (int w = 0; w < 3; w++) {

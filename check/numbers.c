@@ -315,8 +315,10 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
     }
     if ((k = unit_word(s, n, j, num, 0)) != 0) {
         /* "6 FLOP / token / parameter" is a rate, not an amount of compute */
-        if (num->unit == PP_UNIT_FLOP && per_count_after(s, n, k))
+        if (num->unit == PP_UNIT_FLOP && per_count_after(s, n, k)) {
             num->unit = PP_UNIT_NONE;
+            num->rate = 1;
+        }
         return k;
     }
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
@@ -548,7 +550,11 @@ static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
                    isdigit((unsigned char)s[j + 2]) &&
                    isdigit((unsigned char)s[j + 3]) &&
                    (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
-                   (s[j] == ',' || j - i <= 3)) {
+                   (s[j] == ',' || j - i <= 3) &&
+                   /* "Llama 3 405B": a version, then a size; a space
+                    * groups digits, not a figure with a magnitude */
+                   (s[j] == ',' || j + 4 >= n ||
+                    !strchr("KMBTkmbt", s[j + 4]))) {
             j++; /* a thousands separator */
             m->grouped = 1;
         } else if ((s[j] == '.' || s[j] == ',') && !m->decimal && j + 1 < n &&

@@ -37,6 +37,7 @@ typedef struct pp_number {
     enum pp_unit unit;
     int magnitude;    /* a suffix or word scaled it (B, T, трлн, 亿) */
     int binary_bytes; /* GiB rather than GB */
+    int rate;         /* "6 FLOP / token / parameter": per a count, no amount */
 } pp_number;
 
 /* Scan `len` bytes of `text` for numbers; at most `max` into `out`.
