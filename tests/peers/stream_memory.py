@@ -67,7 +67,9 @@ def main():
     small, large = (int(a) for a in sys.argv[2:4]) if len(sys.argv) > 3 \
         else (30000, 300000)
     with tempfile.TemporaryDirectory() as work:
-        env = dict(os.environ, PASSPORT_REGISTRY=os.path.join(work, "reg"))
+        env = dict(os.environ, PASSPORT_REGISTRY=os.path.join(work, "reg"),
+                   HOME=work, GIT_AUTHOR_NAME="Test Curator",
+                   GIT_AUTHOR_EMAIL="curator@example.org")
         subprocess.run([binary, "init", "-q", env["PASSPORT_REGISTRY"]],
                        env=env, check=True, stdout=subprocess.DEVNULL)
         sizes = {}
