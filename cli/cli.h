@@ -156,6 +156,12 @@ int cli_write_output(const char *cmd, const char *path, const pp_buf *b);
 /* Read and parse a peer CSV file ("-": standard input), bounded; 0 and a
  * caller-owned *out (pp_csv_free), or an exit status (printed). */
 int cli_read_csv(const char *cmd, const char *path, pp_csv **out);
+/* Open the CSV file `path` ("-": standard input) to read a record at a
+ * time: *f (close it unless it is stdin) and *out (pp_csv_reader_free),
+ * with its header read.  On failure says why and returns the exit
+ * status (*f NULL). */
+int cli_open_csv(const char *cmd, const char *path, FILE **f,
+                 pp_csv_reader **out);
 
 /* Author of new commits (see pp_who_new); 0 or an exit status. */
 int cli_who(const char *cmd, pp_reg *r, const char *author, pp_who **out);

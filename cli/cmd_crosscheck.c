@@ -12,6 +12,14 @@
 #include "../core/banned.h"
 
 
+/* Rows go out as they are made: memory stays flat however long the file. */
+static int write_out(void *ctx, const char *text, size_t len)
+{
+    pp_buf b = {(char *)text, len, len};
+    int *status = ctx;
+    return (*status = cli_flush("crosscheck", &b)) != 0 ? PP_EIO : 0;
+}
+
 int cmd_crosscheck(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -24,10 +32,10 @@ int cmd_crosscheck(int argc, char **argv)
     const char *file = NULL, *at_spec = NULL;
     enum cli_output fmt = CLI_OUT_TEXT;
     struct cli_set set;
-    pp_csv *csv = NULL;
-    cJSON *root = NULL;
-    pp_buf out = PP_BUF_INIT;
-    int c, rc;
+    pp_csv_reader *csv = NULL;
+    cJSON *sum = NULL;
+    FILE *f = NULL;
+    int c, rc, out_status = 0;
 
     cli_getopt_reset();
     while ((c = cli_getopt("crosscheck", argc, argv, ":f:h", longopts)) != -1) {
@@ -47,29 +55,23 @@ int cmd_crosscheck(int argc, char **argv)
                          argv[optind]);
     if (!file)
         return cli_usage("crosscheck", "give the peer file: --epoch FILE.csv");
-    if ((rc = cli_read_csv("crosscheck", file, &csv)) != 0)
+    if ((rc = cli_open_csv("crosscheck", file, &f, &csv)) != 0)
         return rc;
-    if ((rc = cli_load_set("crosscheck", at_spec, &set)) != 0) {
-        pp_csv_free(csv);
-        return rc;
-    }
-    if ((rc = pp_epoch_crosscheck(csv, set.docs, set.n, &root)) < 0) {
-        rc = cli_fail(PP_EXIT_FAILURE, "crosscheck", "%s: %s", file,
-                      pp_error_last());
-        goto done;
-    }
-    if (fmt == CLI_OUT_JSON)
-        pp_json_write_canonical(&out, root, NULL);
-    else
-        pp_epoch_crosscheck_text(&out, root);
-    rc = cli_flush("crosscheck", &out);
-    if (rc == 0 &&
-        pp_json_get(pp_json_get(root, "summary"), "contradicts")->valueint > 0)
+    if ((rc = cli_load_set("crosscheck", at_spec, &set)) != 0)
+        goto close;
+    rc = pp_epoch_crosscheck(csv, set.docs, set.n, fmt == CLI_OUT_JSON,
+                             write_out, &out_status, &sum);
+    if (out_status)
+        rc = out_status; /* the output failed: cli_flush said why */
+    else if (rc < 0)
+        rc = cli_fail(PP_EXIT_FAILURE, "crosscheck", "%s", pp_error_last());
+    else if (pp_json_get(sum, "contradicts")->valueint > 0)
         rc = PP_EXIT_CHECK;
-done:
-    cJSON_Delete(root);
-    pp_csv_free(csv);
+    cJSON_Delete(sum);
     cli_set_dispose(&set);
-    pp_buf_dispose(&out);
+close:
+    pp_csv_reader_free(csv);
+    if (f && f != stdin)
+        fclose(f);
     return rc;
 }

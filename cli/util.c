@@ -335,6 +335,29 @@ int cli_write_output(const char *cmd, const char *path, const pp_buf *b)
     return PP_EXIT_OK;
 }
 
+int cli_open_csv(const char *cmd, const char *path, FILE **f,
+                 pp_csv_reader **out)
+{
+    struct stat st;
+    int rc;
+    *out = NULL;
+    *f = !strcmp(path, "-") ? stdin : fopen(path, "rb");
+    if (!*f)
+        return cli_fail(PP_EXIT_FAILURE, cmd, "%s: cannot open: %s", path,
+                        strerror(errno));
+    if (fstat(fileno(*f), &st) == 0 && S_ISDIR(st.st_mode))
+        rc = pp_error_set(PP_EIO, "%s: cannot read: is a directory", path);
+    else
+        rc = pp_csv_reader_open(out, *f, *f == stdin ? "<stdin>" : path);
+    if (rc < 0) {
+        if (*f != stdin)
+            fclose(*f);
+        *f = NULL;
+        return cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_error_last());
+    }
+    return 0;
+}
+
 int cli_read_csv(const char *cmd, const char *path, pp_csv **out)
 {
     pp_buf data = PP_BUF_INIT;

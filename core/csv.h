@@ -12,6 +12,7 @@
 #define PP_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 
@@ -40,6 +41,30 @@ int pp_csv_column(const pp_csv *t, const char *header);
 const char *pp_csv_field(const pp_csv *t, size_t row, int col);
 /* The line of the file on which data row `row` starts (1-based). */
 size_t pp_csv_line(const pp_csv *t, size_t row);
+
+/* A file read one record at a time, in memory flat in its number of
+ * rows: the same format, bounds and messages as pp_csv_parse (the bounds
+ * in bytes and rows count as the records come).  `f` is borrowed and
+ * must stay open until pp_csv_reader_free; `name` is copied.  When `f` is
+ * a regular file it is read through once first, so that a malformed file
+ * is refused here, before any record is handed out; a pipe is checked as
+ * it is read, and its error comes from pp_csv_reader_next.  Returns 0 and
+ * a caller-owned *out (pp_csv_reader_free) with the header read, or the
+ * errors of pp_csv_parse, PP_EIO when the file cannot be read. */
+typedef struct pp_csv_reader pp_csv_reader;
+int pp_csv_reader_open(pp_csv_reader **out, FILE *f, const char *name);
+/* Read the next record: 1 when there is one, 0 at the end, a negative
+ * code (as pp_csv_parse's) on error.  The record before is forgotten. */
+int pp_csv_reader_next(pp_csv_reader *r);
+/* The header and the current record, as a table of one row (row 0): read
+ * it with pp_csv_column, pp_csv_field and pp_csv_line.  Borrowed; valid
+ * until the next pp_csv_reader_next. */
+const pp_csv *pp_csv_reader_table(const pp_csv_reader *r);
+/* Data rows read so far (the current one included). */
+size_t pp_csv_reader_rows(const pp_csv_reader *r);
+/* The name given to pp_csv_reader_open, for messages.  Borrowed. */
+const char *pp_csv_reader_name(const pp_csv_reader *r);
+void pp_csv_reader_free(pp_csv_reader *r);
 
 /* Append `s` as one CSV field: as is, or in double quotes (inner quotes
  * doubled) when it holds a comma, a quote or a line break.  NULL appends

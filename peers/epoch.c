@@ -284,6 +284,131 @@ static int mentions_hardware(const char *notes)
     return 0;
 }
 
+/* ---- rounded inputs -------------------------------------------------------- */
+
+/* One way a peer may have written an input of 6ND with fewer digits. */
+struct coarse {
+    double v;
+    int sig; /* the digits kept; 0: the input as the registry has it */
+    int cut; /* 1: cut (truncated), 0: rounded to nearest */
+};
+
+#define MAX_COARSE 40
+
+/* Add `v`, the input `fv` written with fewer digits, unless it is there:
+ * with the digits it needs (8.0B is 8B), and a cut that is also the
+ * rounding to those digits is a rounding. */
+static size_t add_coarse(struct coarse *out, size_t n, double v, double fv,
+                         int cut)
+{
+    int s = 1;
+    while (s < 17 && pp_num_round_sig(v, s) != v)
+        s++;
+    for (size_t i = 0; i < n; i++)
+        if (out[i].v == v)
+            return n;
+    out[n] = (struct coarse){v, s, cut && pp_num_round_sig(fv, s) != v};
+    return n + 1;
+}
+
+/* The input as it is, then each coarser precision, finest first: rounded
+ * to nearest and, where that went up, cut ("32.6B" -> 33B, 32B).  The cut
+ * is the rounding one step down, so there is still one rounding. */
+static size_t coarser(const struct figure *f, struct coarse *out)
+{
+    size_t n = 0;
+    int top = f->sig > 0 ? f->sig : 4;
+    out[n++] = (struct coarse){f->v, 0, 0};
+    for (int s = top - 1; s >= 1 && n + 2 <= MAX_COARSE; s--) {
+        double r = pp_num_round_sig(f->v, s);
+        if (r == f->v)
+            continue; /* the input has no more digits than s */
+        n = add_coarse(out, n, r, f->v, 0);
+        if (r > f->v)
+            n = add_coarse(out, n,
+                           pp_num_round_sig(r - 2 * pp_half_ulp(f->v, s), s),
+                           f->v, 1);
+    }
+    return n;
+}
+
+/* Is `v` the peer's figure, exactly: the same at the peer's precision, and
+ * with no more digits than the peer wrote (the peer's figure is 6ND of the
+ * coarse inputs, not a rounding of it)? */
+static int exactly(double v, const struct figure *p)
+{
+    double at = pp_num_round_sig(v, p->sig);
+    return fabs(at - p->v) <= p->v * 1e-9 && fabs(at - v) <= v * 1e-9;
+}
+
+static void say_input(pp_buf *m, const char *what, const struct coarse *c,
+                      const struct figure *f)
+{
+    pp_buf_printf(m,
+                  "the %s %s to %d significant digit%s (the registry: ", what,
+                  c->cut ? "cut" : "rounded", c->sig, c->sig == 1 ? "" : "s");
+    human(m, f->v, f->sig);
+    if (c->cut) {
+        pp_buf_puts(m, ", which rounds to ");
+        human(m, pp_num_round_sig(f->v, c->sig), c->sig);
+    }
+    pp_buf_puts(m, ")");
+}
+
+/* Explain the peer's compute as 6ND of the inputs written with fewer
+ * digits: each input alone, then both, finest first.  Only an exact match
+ * explains (see exactly()); a peer figure of one digit is matched by too
+ * many roundings to say which, and two rounded inputs need three digits.
+ * Appends the message to m, makes *expl (the inputs and roundings used,
+ * caller-owned) and returns the verdict, or NULL. */
+static const char *rounded_input(const cJSON *doc, const struct figure *p,
+                                 const struct figure *a, const struct figure *d,
+                                 const char *ps, const char *rs, pp_buf *m,
+                                 cJSON **expl)
+{
+    struct coarse cn[MAX_COARSE], cd[MAX_COARSE];
+    size_t nn = coarser(a, cn), nd = coarser(d, cd);
+    const char *what = pp_fact_compute_params(doc, NULL) == PP_BASIS_ACTIVE
+                           ? "active parameters"
+                           : "parameters";
+    pp_buf nb = PP_BUF_INIT, db = PP_BUF_INIT, why = PP_BUF_INIT;
+    cJSON *e;
+    if (p->sig < 2)
+        return NULL;
+    for (int both = 0; both <= 1; both++) {
+        for (size_t i = 0; i < nn; i++) {
+            for (size_t j = 0; j < nd; j++) {
+                const struct coarse *x = &cn[i], *y = &cd[j];
+                if ((x->sig > 0) + (y->sig > 0) != 1 + both ||
+                    (both && p->sig < 3) || !exactly(six_nd(x->v, y->v), p))
+                    continue;
+                human(&nb, x->v, x->sig ? x->sig : a->sig);
+                human(&db, y->v, y->sig ? y->sig : d->sig);
+                if (x->sig)
+                    say_input(&why, what, x, a);
+                if (x->sig && y->sig)
+                    pp_buf_puts(&why, " and ");
+                if (y->sig)
+                    say_input(&why, "tokens", y, d);
+                pp_buf_printf(m,
+                              "rounded input: the peer's %s is exactly 6 x "
+                              "%s x %s: %s; the registry: %s",
+                              ps, nb.ptr, db.ptr, why.ptr, rs);
+                *expl = e = cJSON_CreateObject();
+                cJSON_AddStringToObject(e, "by", "rounded input");
+                cJSON_AddStringToObject(e, "params", nb.ptr);
+                cJSON_AddStringToObject(e, "tokens", db.ptr);
+                cJSON_AddStringToObject(e, "rounding", why.ptr);
+                pp_buf_dispose(&nb);
+                pp_buf_dispose(&db);
+                pp_buf_dispose(&why);
+                return "differs";
+            }
+        }
+    }
+    return NULL;
+}
+
 /* Training compute: the registry's stated figure, else 6ND with active
  * parameters; an estimate on both sides. */
 static void compare_compute(struct row_ctx *c, const cJSON *doc,
@@ -295,6 +420,7 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     struct figure r = stated, a;
     pp_buf ps = PP_BUF_INIT, rs = PP_BUF_INIT, m = PP_BUF_INIT;
     const char *verdict = NULL, *basis = "stated";
+    cJSON *expl = NULL;
     int k;
     a = compute_params(doc);
     if (!r.has && a.has && d.has) {
@@ -332,30 +458,9 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
         pp_buf_printf(&m, "%s on both sides", ps.ptr);
     }
     /* a compute figure built on a rounded input (peers compute 6ND from
-     * the headline figures: "8B", "15T") */
-    for (int s = 1; !verdict && a.has && d.has && s <= 3; s++) {
-        double nr = pp_num_round_sig(a.v, s), dr = pp_num_round_sig(d.v, s);
-        if (nr != a.v && fabs(six_nd(nr, d.v) / p->v - 1) <= 0.005) {
-            pp_buf nb = PP_BUF_INIT;
-            human(&nb, nr, s);
-            verdict = "differs";
-            pp_buf_printf(&m,
-                          "rounded input: the peer's %s is 6ND with the "
-                          "active parameters rounded to %s (the registry: "
-                          "%s)",
-                          ps.ptr, nb.ptr, rs.ptr);
-            pp_buf_dispose(&nb);
-        } else if (dr != d.v && fabs(six_nd(a.v, dr) / p->v - 1) <= 0.005) {
-            pp_buf db = PP_BUF_INIT;
-            human(&db, dr, s);
-            verdict = "differs";
-            pp_buf_printf(&m,
-                          "rounded input: the peer's %s is 6ND with the "
-                          "tokens rounded to %s (the registry: %s)",
-                          ps.ptr, db.ptr, rs.ptr);
-            pp_buf_dispose(&db);
-        }
-    }
+     * the headline figures: "8B", "15T", "32B") */
+    if (!verdict && a.has && d.has)
+        verdict = rounded_input(doc, p, &a, &d, ps.ptr, rs.ptr, &m, &expl);
     if (verdict) {
         /* decided */
     } else if (fabs(p->v - r.v) <= half(p)) {
@@ -402,6 +507,11 @@ static void compare_compute(struct row_ctx *c, const cJSON *doc,
     }
     finding(c, "compute", p->has ? ps.ptr : NULL, r.has ? rs.ptr : NULL,
             verdict, m.ptr);
+    if (expl)
+        cJSON_AddItemToObject(
+            cJSON_GetArrayItem(c->findings,
+                               cJSON_GetArraySize(c->findings) - 1),
+            "explanation", expl);
     pp_buf_dispose(&ps);
     pp_buf_dispose(&rs);
     pp_buf_dispose(&m);
@@ -651,6 +761,43 @@ static long match(const char *model, const cJSON *const *docs, size_t n,
     return hit;
 }
 
+/* A peer's preview of a run: "Kimi K2 (preview)", the parenthesis only;
+ * "o1-preview" or "Gemini 2.5 Pro Preview" are names of their own.
+ * Returns the length of the name before the tag, or 0. */
+static size_t preview_base(const char *model)
+{
+    static const char tag[] = "(preview)";
+    size_t n = strlen(model), k = sizeof tag - 1;
+    while (n && model[n - 1] == ' ')
+        n--;
+    if (n <= k)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if (tolower((unsigned char)model[n - k + i]) != tag[i])
+            return 0;
+    n -= k;
+    while (n && model[n - 1] == ' ')
+        n--;
+    return n;
+}
+
+/* match(), then for a preview row the run it previews: *preview set. */
+static long match_row(const char *model, const cJSON *const *docs, size_t n,
+                      pp_buf *which, int *preview)
+{
+    long hit = match(model, docs, n, which);
+    size_t base = hit == -1 ? preview_base(model) : 0;
+    *preview = 0;
+    if (base) {
+        pp_buf b = PP_BUF_INIT;
+        pp_buf_put(&b, model, base);
+        hit = match(pp_buf_cstr(&b), docs, n, which);
+        *preview = hit != -1;
+        pp_buf_dispose(&b);
+    }
+    return hit;
+}
+
 struct cols {
     int model, params, compute, compute_notes, tokens, hardware, quantity, date,
         org, confidence, link;
@@ -671,121 +818,184 @@ static void find_cols(const pp_csv *t, struct cols *c)
     c->link = pp_csv_column(t, "Link");
 }
 
-int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
-                        cJSON **out)
+/* A row of the crosscheck: the row's name matched, its findings made. */
+static cJSON *crosscheck_row(const pp_csv *t, const struct cols *col,
+                             size_t number, const cJSON *const *docs, size_t n,
+                             double *counts, size_t *matched)
+{
+    const char *model = pp_csv_field(t, 0, col->model);
+    cJSON *row = cJSON_CreateObject();
+    pp_buf which = PP_BUF_INIT;
+    int preview = 0;
+    long hit = match_row(model, docs, n, &which, &preview);
+    struct row_ctx c;
+    cJSON_AddNumberToObject(row, "row", (double)number);
+    cJSON_AddNumberToObject(row, "line", (double)pp_csv_line(t, 0));
+    cJSON_AddStringToObject(row, "model", model);
+    c.findings = cJSON_CreateArray();
+    c.counts = counts;
+    if (hit < 0) {
+        cJSON_AddNullToObject(row, "passport");
+        cJSON_AddStringToObject(
+            row, "message",
+            hit == -2 ? preview ? "ambiguous: the name of the run this "
+                                  "previews fits several passports; no "
+                                  "comparison"
+                                : "ambiguous: the name fits several "
+                                  "passports; no comparison"
+                      : "no passport for this model (a different "
+                        "version, variant or size is another run)");
+        if (hit == -2)
+            cJSON_AddStringToObject(row, "candidates", which.ptr);
+    } else {
+        const cJSON *doc = docs[hit];
+        struct figure p;
+        (*matched)++;
+        cJSON_AddStringToObject(row, "passport", pp_json_str(doc, "id", NULL));
+        if (preview)
+            cJSON_AddStringToObject(row, "message",
+                                    "a preview of the run this passport "
+                                    "describes");
+        p = peer_number(pp_csv_field(t, 0, col->params));
+        compare_count(&c, doc, "params.total", "total parameters", &p,
+                      pp_csv_field(t, 0, col->params));
+        p = peer_number(pp_csv_field(t, 0, col->compute));
+        compare_compute(&c, doc, &p, pp_csv_field(t, 0, col->compute_notes));
+        p = peer_number(pp_csv_field(t, 0, col->tokens));
+        compare_count(&c, doc, "training.tokens", "training tokens", &p,
+                      pp_csv_field(t, 0, col->tokens));
+        p = peer_number(pp_csv_field(t, 0, col->quantity));
+        compare_count(&c, doc, "hardware.devices", "devices", &p,
+                      pp_csv_field(t, 0, col->quantity));
+        compare_device(&c, doc, pp_csv_field(t, 0, col->hardware));
+        compare_date(&c, doc, pp_csv_field(t, 0, col->date));
+    }
+    cJSON_AddItemToObject(row, "findings", c.findings);
+    pp_buf_dispose(&which);
+    return row;
+}
+
+/* One row for people: its passport, or why none, its findings indented. */
+static void row_text(pp_buf *o, const cJSON *row)
+{
+    const cJSON *f, *id = pp_json_get(row, "passport");
+    const cJSON *msg = pp_json_get(row, "message");
+    pp_buf_printf(o, "row %d (line %d): %s", pp_json_get(row, "row")->valueint,
+                  pp_json_get(row, "line")->valueint,
+                  pp_json_get(row, "model")->valuestring);
+    if (cJSON_IsString(id)) {
+        pp_buf_printf(o, " = %s%s%s\n", id->valuestring,
+                      cJSON_IsString(msg) ? ": " : "",
+                      cJSON_IsString(msg) ? msg->valuestring : "");
+    } else {
+        const cJSON *cand = pp_json_get(row, "candidates");
+        pp_buf_printf(o, ": %s%s%s\n", msg->valuestring,
+                      cJSON_IsString(cand) ? ": " : "",
+                      cJSON_IsString(cand) ? cand->valuestring : "");
+    }
+    cJSON_ArrayForEach(f, pp_json_get(row, "findings"))
+    {
+        pp_buf_printf(o, "  %s: %s: %s [%s]\n",
+                      pp_json_get(f, "field")->valuestring,
+                      pp_json_get(f, "verdict")->valuestring,
+                      pp_json_get(f, "message")->valuestring,
+                      pp_json_get(f, "severity")->valuestring);
+    }
+}
+
+/* Append `node`'s canonical text with every line but the first indented
+ * by `indent` spaces and no final newline: a member of the document being
+ * written a piece at a time (a JSON string holds no raw line break). */
+static void json_indented(pp_buf *o, const cJSON *node, int indent)
+{
+    pp_buf t = PP_BUF_INIT;
+    pp_json_write_canonical(&t, node, NULL);
+    for (size_t i = 0; i + 1 < t.len; i++) {
+        pp_buf_putc(o, t.ptr[i]);
+        if (t.ptr[i] == '\n')
+            pp_buf_printf(o, "%*s", indent, "");
+    }
+    pp_buf_dispose(&t);
+}
+
+/* Hand what is written to the caller once it is this big. */
+#define OUT_CHUNK ((size_t)64 << 10)
+
+static int hand_over(pp_buf *o, pp_epoch_write write, void *ctx, int last)
+{
+    int rc = 0;
+    if (o->len && (last || o->len >= OUT_CHUNK)) {
+        rc = write(ctx, o->ptr, o->len);
+        pp_buf_clear(o);
+    }
+    return rc < 0 ? rc : 0;
+}
+
+int pp_epoch_crosscheck(pp_csv_reader *r, const cJSON *const *docs, size_t n,
+                        int json, pp_epoch_write write, void *ctx,
+                        cJSON **summary)
 {
     struct cols col;
-    cJSON *root, *rows, *sum;
-    size_t matched = 0;
+    cJSON *sum = NULL;
+    pp_buf o = PP_BUF_INIT;
+    size_t matched = 0, rows = 0;
     double counts[4] = {0, 0, 0, 0};
-    *out = NULL;
-    find_cols(t, &col);
+    int rc;
+    *summary = NULL;
+    find_cols(pp_csv_reader_table(r), &col);
     if (col.model < 0)
         return pp_error_set(PP_EINVALID,
-                            "the file has no '%s' column; is it "
+                            "%s: the file has no '%s' column; is it "
                             "Epoch AI's models CSV?",
-                            COL_MODEL);
-    if (!(root = cJSON_CreateObject()))
-        return pp_error_set(PP_ENOMEM, "out of memory");
-    rows = cJSON_AddArrayToObject(root, "rows");
-    sum = cJSON_AddObjectToObject(root, "summary");
-    cJSON_AddNumberToObject(sum, "rows", (double)pp_csv_rows(t));
-    for (size_t r = 0; r < pp_csv_rows(t); r++) {
-        const char *model = pp_csv_field(t, r, col.model);
-        cJSON *row = cJSON_CreateObject();
-        pp_buf which = PP_BUF_INIT;
-        long hit = match(model, docs, n, &which);
-        struct row_ctx c;
-        cJSON_AddNumberToObject(row, "row", (double)(r + 1));
-        cJSON_AddNumberToObject(row, "line", (double)pp_csv_line(t, r));
-        cJSON_AddStringToObject(row, "model", model);
-        c.findings = cJSON_CreateArray();
-        c.counts = counts;
-        if (hit < 0) {
-            cJSON_AddNullToObject(row, "passport");
-            cJSON_AddStringToObject(
-                row, "message",
-                hit == -2 ? "ambiguous: the name fits several passports; "
-                            "no comparison"
-                          : "no passport for this model (a different "
-                            "version, variant or size is another run)");
-            if (hit == -2)
-                cJSON_AddStringToObject(row, "candidates", which.ptr);
+                            pp_csv_reader_name(r), COL_MODEL);
+    if (json)
+        pp_buf_puts(&o, "{\n  \"rows\": [");
+    while ((rc = pp_csv_reader_next(r)) > 0) {
+        cJSON *row = crosscheck_row(pp_csv_reader_table(r), &col, ++rows, docs,
+                                    n, counts, &matched);
+        if (json) {
+            pp_buf_puts(&o, rows > 1 ? ",\n    " : "\n    ");
+            json_indented(&o, row, 4);
         } else {
-            const cJSON *doc = docs[hit];
-            struct figure p;
-            matched++;
-            cJSON_AddStringToObject(row, "passport",
-                                    pp_json_str(doc, "id", NULL));
-            p = peer_number(pp_csv_field(t, r, col.params));
-            compare_count(&c, doc, "params.total", "total parameters", &p,
-                          pp_csv_field(t, r, col.params));
-            p = peer_number(pp_csv_field(t, r, col.compute));
-            compare_compute(&c, doc, &p, pp_csv_field(t, r, col.compute_notes));
-            p = peer_number(pp_csv_field(t, r, col.tokens));
-            compare_count(&c, doc, "training.tokens", "training tokens", &p,
-                          pp_csv_field(t, r, col.tokens));
-            p = peer_number(pp_csv_field(t, r, col.quantity));
-            compare_count(&c, doc, "hardware.devices", "devices", &p,
-                          pp_csv_field(t, r, col.quantity));
-            compare_device(&c, doc, pp_csv_field(t, r, col.hardware));
-            compare_date(&c, doc, pp_csv_field(t, r, col.date));
+            row_text(&o, row);
         }
-        cJSON_AddItemToObject(row, "findings", c.findings);
-        cJSON_AddItemToArray(rows, row);
-        pp_buf_dispose(&which);
+        cJSON_Delete(row);
+        if ((rc = hand_over(&o, write, ctx, 0)) < 0)
+            goto done;
     }
+    if (rc < 0) {
+        /* a pipe's malformed row: the rows before it stand, all of them */
+        int wrc = hand_over(&o, write, ctx, 1);
+        rc = wrc < 0 ? wrc : rc;
+        goto done;
+    }
+    sum = cJSON_CreateObject();
+    cJSON_AddNumberToObject(sum, "rows", (double)rows);
     for (size_t i = 0; i < 4; i++)
         cJSON_AddNumberToObject(sum, verdicts[i], counts[i]);
     cJSON_AddNumberToObject(sum, "matched", (double)matched);
-    cJSON_AddNumberToObject(sum, "unmatched",
-                            (double)(pp_csv_rows(t) - matched));
-    *out = root;
-    return 0;
-}
-
-/* ---- the crosscheck for people ---------------------------------------- */
-
-int pp_epoch_crosscheck_text(pp_buf *o, const cJSON *root)
-{
-    const cJSON *row, *f, *s = pp_json_get(root, "summary");
-    cJSON_ArrayForEach(row, pp_json_get(root, "rows"))
-    {
-        const cJSON *id = pp_json_get(row, "passport");
-        pp_buf_printf(o, "row %d (line %d): %s",
-                      pp_json_get(row, "row")->valueint,
-                      pp_json_get(row, "line")->valueint,
-                      pp_json_get(row, "model")->valuestring);
-        if (cJSON_IsString(id)) {
-            pp_buf_printf(o, " = %s\n", id->valuestring);
-        } else {
-            const cJSON *cand = pp_json_get(row, "candidates");
-            pp_buf_printf(o, ": %s%s%s\n",
-                          pp_json_get(row, "message")->valuestring,
-                          cJSON_IsString(cand) ? ": " : "",
-                          cJSON_IsString(cand) ? cand->valuestring : "");
-        }
-        cJSON_ArrayForEach(f, pp_json_get(row, "findings"))
-        {
-            pp_buf_printf(o, "  %s: %s: %s [%s]\n",
-                          pp_json_get(f, "field")->valuestring,
-                          pp_json_get(f, "verdict")->valuestring,
-                          pp_json_get(f, "message")->valuestring,
-                          pp_json_get(f, "severity")->valuestring);
-        }
+    cJSON_AddNumberToObject(sum, "unmatched", (double)(rows - matched));
+    if (json) {
+        pp_buf_puts(&o,
+                    rows ? "\n  ],\n  \"summary\": " : "],\n  \"summary\": ");
+        json_indented(&o, sum, 2);
+        pp_buf_puts(&o, "\n}\n");
+    } else {
+        pp_buf_printf(&o,
+                      "%zu rows: %zu matched, %zu without a passport; "
+                      "comparisons: %.0f agree, %.0f differ, %.0f "
+                      "contradict, %.0f unverifiable\n",
+                      rows, matched, rows - matched, counts[0], counts[1],
+                      counts[2], counts[3]);
     }
-    pp_buf_printf(o,
-                  "%d rows: %d matched, %d without a passport; "
-                  "comparisons: %d agree, %d differ, %d contradict, "
-                  "%d unverifiable\n",
-                  pp_json_get(s, "rows")->valueint,
-                  pp_json_get(s, "matched")->valueint,
-                  pp_json_get(s, "unmatched")->valueint,
-                  pp_json_get(s, "agrees")->valueint,
-                  pp_json_get(s, "differs")->valueint,
-                  pp_json_get(s, "contradicts")->valueint,
-                  pp_json_get(s, "unverifiable")->valueint);
-    return 0;
+    if ((rc = hand_over(&o, write, ctx, 1)) < 0)
+        goto done;
+    *summary = sum;
+    sum = NULL;
+done:
+    cJSON_Delete(sum);
+    pp_buf_dispose(&o);
+    return rc;
 }
 
 /* ---- leads --------------------------------------------------------------- */

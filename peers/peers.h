@@ -16,25 +16,36 @@
 
 /* ---- Epoch AI ------------------------------------------------------------ */
 
-/* Compare every row of an Epoch CSV with the passports `docs` (validated,
- * borrowed).  Appends to *out (a caller-owned object made here):
+/* Where the crosscheck's output goes as it is made: `write` is given each
+ * piece (about 64 KiB at most, and the rest at the end) with `ctx`; a
+ * negative return stops the crosscheck with that code (its message set
+ * by the callback with pp_error_set). */
+typedef int (*pp_epoch_write)(void *ctx, const char *text, size_t len);
+
+/* Compare each row of an Epoch CSV, read from `r` (borrowed, the header
+ * read) one row at a time, with the passports `docs` (validated,
+ * borrowed), and write each row's result as it is made: memory stays flat
+ * in the number of rows.  With `json` the output is one document:
  *   {"rows": [{"row", "line", "model", "passport" (id or null),
  *              "findings": [{"field", "peer", "registry", "verdict",
- *                            "severity", "message"}], "message"?}],
+ *                            "severity", "message", "explanation"?}],
+ *              "message"?, "candidates"?}],
  *    "summary": {"rows", "matched", "unmatched", "agrees", "differs",
  *                "contradicts", "unverifiable"}}
- * Verdicts: agrees; differs (rounding, a qualifier, or what an estimate
- * leaves out explains it, and the message says which); contradicts (a
- * power of ten, total for active parameters, what nothing explains);
- * unverifiable (one side has no figure).  PP_EINVALID when the file has no
- * Model column. */
-int pp_epoch_crosscheck(const pp_csv *t, const cJSON *const *docs, size_t n,
-                        cJSON **out);
-
-/* The crosscheck result of pp_epoch_crosscheck for people: one line per
- * row (its passport, or why none), its findings indented, and the summary.
- * Appends to `o`; returns 0. */
-int pp_epoch_crosscheck_text(pp_buf *o, const cJSON *root);
+ * else one block of lines per row (its passport, or why none, and its
+ * findings indented) and a summary line.
+ * Verdicts: agrees; differs (rounding, a rounded input of 6ND, a
+ * qualifier, or what an estimate leaves out explains it, and the message
+ * says which); contradicts (a power of ten, total for active parameters,
+ * what nothing explains); unverifiable (one side has no figure).  A row
+ * named "NAME (preview)" is compared with the passport NAME names.
+ * Returns 0 and *summary (caller-owned, the "summary" object above);
+ * PP_EINVALID when the file has no Model column; the reader's errors (a
+ * malformed row of a pipe, after the rows before it were written); the
+ * callback's. */
+int pp_epoch_crosscheck(pp_csv_reader *r, const cJSON *const *docs, size_t n,
+                        int json, pp_epoch_write write, void *ctx,
+                        cJSON **summary);
 
 /* The rows of an Epoch CSV that match no passport, as candidate passports
  * for a curator to review: every figure a fact with provenance `lead`
