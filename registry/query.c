@@ -135,7 +135,9 @@ static int next(struct compiler *c)
             pp_buf_putc(&lx->text, s[i++]);
         lx->t = T_NUM; /* a leading sign is part of the number */
     } else if (isalpha((unsigned char)s[i]) || s[i] == '_') {
-        while (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.')
+        /* inner hyphens too: claims.scaling-efficiency-2-5x.ratio */
+        while (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.' ||
+               (s[i] == '-' && isalnum((unsigned char)s[i + 1])))
             pp_buf_putc(&lx->text, s[i++]);
         lx->t = T_WORD;
     } else {
@@ -208,9 +210,50 @@ static void exists_open(struct compiler *c)
                          "p.passport AND " AT_F " AND ");
 }
 
-static int numeric_cond(struct compiler *c, const char *fact, const char *op,
-                        double v)
+/* Write `rule` with f.num and f.qualifier read from a claim's quantity:
+ * json_extract of the field's JSON at the bound paths `vref`, `qref`. */
+static void put_rule(struct compiler *c, const char *rule, const char *vref,
+                     const char *qref)
 {
+    while (*rule) {
+        if (vref && !strncmp(rule, "f.num", 5)) {
+            pp_buf_printf(&c->sql, "json_extract(f.value, %s)", vref);
+            rule += 5;
+        } else if (qref && !strncmp(rule, "f.qualifier", 11)) {
+            pp_buf_printf(&c->sql, "json_extract(f.value, %s)", qref);
+            rule += 11;
+        } else {
+            pp_buf_putc(&c->sql, *rule++);
+        }
+    }
+}
+
+/* Bind "$.quantities.NAME.MEMBER" and write "json_extract(f.value, ?N) IS
+ * NOT NULL AND "; its ?N into ref. */
+static int bind_quantity_path(struct compiler *c, const char *quantity,
+                              const char *member, char ref[16])
+{
+    pp_buf path = PP_BUF_INIT;
+    size_t mark;
+    int rc;
+
+    pp_buf_printf(&path, "$.quantities.%s.%s", quantity, member);
+    pp_buf_puts(&c->sql, "json_extract(f.value, ");
+    mark = c->sql.len;
+    rc = bind_str(c, path.ptr);
+    pp_buf_dispose(&path);
+    if (rc < 0)
+        return rc;
+    snprintf(ref, 16, "%s", c->sql.ptr + mark);
+    return pp_buf_puts(&c->sql, ") IS NOT NULL AND ");
+}
+
+/* `fact` is a fact's name, or with `quantity` set the id of the claim
+ * whose quantity it is (key claims/ID). */
+static int numeric_cond(struct compiler *c, const char *fact, const char *op,
+                        double v, const char *quantity)
+{
+    char vref[16], qref[16];
     /* Intervals: = and ≈ are points; > and ≥ are lower bounds; < and ≤
      * upper bounds.  The condition holds when the whole interval does. */
     static const struct {
@@ -233,13 +276,20 @@ static int numeric_cond(struct compiler *c, const char *fact, const char *op,
     pp_buf_puts(&c->sql, "f.key = ");
     {
         pp_buf key = PP_BUF_INIT;
-        pp_buf_printf(&key, "facts/%s", fact);
+        pp_buf_printf(&key, quantity ? "claims/%s" : "facts/%s", fact);
         rc = bind_str(c, key.ptr);
         pp_buf_dispose(&key);
     }
     if (rc < 0)
         return rc;
-    pp_buf_puts(&c->sql, " AND f.status = 'disclosed' AND ");
+    if (quantity) {
+        pp_buf_puts(&c->sql, " AND ");
+        if ((rc = bind_quantity_path(c, quantity, "value", vref)) < 0 ||
+            (rc = bind_quantity_path(c, quantity, "qualifier", qref)) < 0)
+            return rc;
+    } else {
+        pp_buf_puts(&c->sql, " AND f.status = 'disclosed' AND ");
+    }
     for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
         if (strcmp(rules[i].op, op) != 0)
             continue;
@@ -252,10 +302,23 @@ static int numeric_cond(struct compiler *c, const char *fact, const char *op,
             c->sql.len -= strlen(ref); /* bind_num wrote it: take it back */
             c->sql.ptr[c->sql.len] = '\0';
             for (const char *p = rules[i].sql; *p; p++) {
-                if (*p == '@')
+                if (*p == '@') {
                     pp_buf_puts(&c->sql, ref);
-                else
-                    pp_buf_putc(&c->sql, *p);
+                } else {
+                    /* one character, or f.num / f.qualifier of a quantity */
+                    char one[2] = {*p, '\0'};
+                    if (quantity && (!strncmp(p, "f.num", 5) ||
+                                     !strncmp(p, "f.qualifier", 11))) {
+                        size_t n = p[2] == 'n' ? 5 : 11;
+                        char word[12];
+                        memcpy(word, p, n);
+                        word[n] = '\0';
+                        put_rule(c, word, vref, qref);
+                        p += n - 1;
+                    } else {
+                        pp_buf_puts(&c->sql, one);
+                    }
+                }
             }
         }
         return pp_buf_putc(&c->sql, ')');
@@ -266,11 +329,39 @@ static int numeric_cond(struct compiler *c, const char *fact, const char *op,
 
 /* The field a condition names, as written and classified. */
 struct field {
-    pp_buf name; /* as written */
-    size_t at;   /* its byte offset, for messages */
-    int is_fact; /* a fact of the vocabulary */
-    int group;   /* an index of groups[], or -1 */
+    pp_buf name;                  /* as written */
+    size_t at;                    /* its byte offset, for messages */
+    int is_fact;                  /* a fact of the vocabulary */
+    int group;                    /* an index of groups[], or -1 */
+    char claim[72], quantity[40]; /* claims.ID.NAME: a claim's quantity */
 };
+
+/* 1 when `name` is claims.ID.NAME (a quantity of a claim): ID and NAME
+ * copied into f. */
+static int quantity_field(const char *name, struct field *f)
+{
+    const char *dot;
+    size_t n;
+
+    if (strncmp(name, "claims.", 7) != 0)
+        return 0;
+    name += 7;
+    dot = strrchr(name, '.');
+    if (!dot || dot == name || (n = (size_t)(dot - name)) >= sizeof(f->claim) ||
+        !dot[1] || strlen(dot + 1) >= sizeof(f->quantity))
+        return 0;
+    for (const char *p = name; p < dot; p++)
+        if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+            *p != '-')
+            return 0;
+    for (const char *p = dot + 1; *p; p++)
+        if (!islower((unsigned char)*p) && *p != '_')
+            return 0;
+    memcpy(f->claim, name, n);
+    f->claim[n] = '\0';
+    snprintf(f->quantity, sizeof(f->quantity), "%s", dot + 1);
+    return 1;
+}
 
 /* Read and classify the field name at the current token. */
 static int field_name(struct compiler *c, struct field *f)
@@ -291,7 +382,7 @@ static int field_name(struct compiler *c, struct field *f)
     for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
         if (!strcmp(groups[i].name, name))
             f->group = (int)i;
-    if (!f->is_fact && !is_meta && f->group < 0)
+    if (!f->is_fact && !is_meta && f->group < 0 && !quantity_field(name, f))
         return fail_at(c, f->at,
                        "unknown field '%s' (a fact such as "
                        "params.active, or id, name, developer, kind, family, "
@@ -371,6 +462,15 @@ static int number_cond(struct compiler *c, const struct field *f,
     double v;
     int rc;
 
+    if (f->quantity[0]) {
+        if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v, NULL) < 0)
+            return fail_at(c, c->lx.start,
+                           "bad number '%s' (use 30B, 15T, "
+                           "7.2e23 ...)",
+                           pp_buf_cstr(&c->lx.text));
+        rc = numeric_cond(c, f->claim, op, v, f->quantity);
+        return rc < 0 ? rc : next(c);
+    }
     if (!(f->is_fact && pp_vocab_unit(f->name.ptr)))
         return fail_at(c, f->at, "'%s' is not a numeric fact", f->name.ptr);
     if (pp_num_parse(pp_buf_cstr(&c->lx.text), "value", &v, NULL) < 0)
@@ -379,7 +479,7 @@ static int number_cond(struct compiler *c, const struct field *f,
                        "7.2e23 ...)",
                        pp_buf_cstr(&c->lx.text));
     remember_fact(c, f->name.ptr);
-    rc = numeric_cond(c, f->name.ptr, op, v);
+    rc = numeric_cond(c, f->name.ptr, op, v, NULL);
     return rc < 0 ? rc : next(c);
 }
 
@@ -392,6 +492,11 @@ static int text_cond(struct compiler *c, const struct field *f, const char *op,
     if (f->is_fact && pp_vocab_unit(f->name.ptr))
         return fail_at(c, c->lx.start,
                        "'%s' is numeric: compare it with a "
+                       "number",
+                       f->name.ptr);
+    if (f->quantity[0])
+        return fail_at(c, f->at,
+                       "'%s' is a quantity of a claim: compare it with a "
                        "number",
                        f->name.ptr);
     if (strcmp(op, "=") && strcmp(op, "!="))
@@ -451,11 +556,19 @@ done:
 
 static int cond(struct compiler *c)
 {
-    struct field f = {PP_BUF_INIT, 0, 0, -1};
+    struct field f = {PP_BUF_INIT, 0, 0, -1, "", ""};
     int rc;
 
     if ((rc = field_name(c, &f)) < 0)
         goto done;
+    if (f.quantity[0] &&
+        (c->lx.t != T_OP || !strcmp(pp_buf_cstr(&c->lx.text), "~"))) {
+        rc = fail_at(c, f.at,
+                     "'%s' is a quantity of a claim: compare it with a "
+                     "number",
+                     f.name.ptr);
+        goto done;
+    }
     if (is_word(c, "is")) {
         if ((rc = next(c)) == 0)
             rc = is_cond(c, &f);

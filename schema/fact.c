@@ -105,6 +105,29 @@ pp_range pp_fact_range(const cJSON *doc, const char *name)
     return pp_range_of(n.value, n.sig, n.qualifier);
 }
 
+/* ---- quantities ---------------------------------------------------- */
+
+const cJSON *pp_claim_get(const cJSON *doc, const char *id)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, pp_json_get(doc, "claims"))
+    {
+        const char *cid = pp_json_str(c, "id", NULL);
+        if (cid && !strcmp(cid, id))
+            return c;
+    }
+    return NULL;
+}
+
+const cJSON *pp_claim_quantity(const cJSON *doc, const char *id,
+                               const char *name, const cJSON **claim)
+{
+    const cJSON *c = pp_claim_get(doc, id);
+    if (claim)
+        *claim = c;
+    return pp_json_get(pp_json_get(c, PP_QUANTITIES_MEMBER), name);
+}
+
 /* ---- the N of 6ND --------------------------------------------------- */
 
 int pp_fact_is_moe(const cJSON *doc)
@@ -239,8 +262,15 @@ int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit)
             return pp_buf_printf(out, " %s", unit);
         }
     }
+    if (unit && strcmp(unit, "share") == 0) {
+        /* a share reads as the percentage reports write (12.7%) */
+        pp_num_human(out, v * 100, sig);
+        return pp_buf_puts(out, "%");
+    }
     pp_num_human(out, v, sig);
-    if (!unit)
+    if (unit && strcmp(unit, "ratio") == 0)
+        return pp_buf_puts(out, "x");
+    if (!unit || strcmp(unit, "1") == 0)
         return 0;
     for (size_t i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
         if (strcmp(unit, unit_names[i].unit) == 0)

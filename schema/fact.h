@@ -80,6 +80,25 @@ cJSON *pp_fact_value_json(const cJSON *fact);
  * have = 0 when it is absent, undisclosed or not numeric. */
 pp_range pp_fact_range(const cJSON *doc, const char *name);
 
+/* --- quantities: the figures of claims, mechanisms and events ------- */
+
+/* A quantity object (a member of a claim's, mechanism's or event's
+ * "quantities") has the members of a disclosed numeric fact - value,
+ * unit, qualifier, sig_digits, reported - so pp_fact_number_of() and
+ * pp_render_fact_value() read it as they read a fact; it adds measures,
+ * relative_to and condition. */
+
+/* The member of a claim, mechanism or event that holds its quantities. */
+#define PP_QUANTITIES_MEMBER "quantities"
+
+/* The claim of `doc` whose id is `id`, or NULL. */
+const cJSON *pp_claim_get(const cJSON *doc, const char *id);
+
+/* Quantity `name` of claim `id` of `doc`, or NULL (*claim, which may be
+ * NULL, gets the claim when there is one). */
+const cJSON *pp_claim_quantity(const cJSON *doc, const char *id,
+                               const char *name, const cJSON **claim);
+
 /* --- the N of 6*N*D ------------------------------------------------- */
 
 /* Which parameter count a run's training compute takes. */
@@ -134,8 +153,9 @@ void pp_fact_restate(cJSON *fact, double value, int sig);
 int pp_fact_format(pp_buf *out, const cJSON *fact);
 
 /* A quantity with its unit for people: "1.04T parameters", "390 TFLOP/s",
- * "7.227e23 FLOP".  `sig` <= 0: as many digits as needed; `unit` may be
- * NULL. */
+ * "7.227e23 FLOP", a share as a percentage ("12.7%"), a ratio with an x
+ * ("2.5x"), unit "1" as the bare number.  `sig` <= 0: as many digits as
+ * needed; `unit` may be NULL. */
 int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit);
 
 #endif

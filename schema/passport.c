@@ -17,6 +17,8 @@
 #include "../core/io.h"
 #include "../core/json.h"
 #include "../core/num.h"
+#include "fact.h"
+#include "figures.h"
 #include "../core/banned.h"
 
 /* Generated at build time from schema/passport.schema.json. */
@@ -290,6 +292,58 @@ static void check_vocab_refs(struct sem *s, const cJSON *doc)
     }
 }
 
+/* Every number a claim's text writes must be one of the claim's
+ * quantities, at the precision the text writes it (figures.h says which
+ * numbers are no figures): a figure only in prose is no data, and nothing
+ * could check it. */
+static int check_claim_figures(struct sem *s, const cJSON *doc)
+{
+    const char *names[34];
+    size_t nnames = 0;
+    const cJSON *c, *a;
+    int i = 0;
+
+    names[nnames++] = pp_json_str(doc, "name", NULL);
+    cJSON_ArrayForEach(a, pp_json_get(doc, "aliases"))
+    {
+        if (nnames < sizeof(names) / sizeof(names[0]) && cJSON_IsString(a))
+            names[nnames++] = a->valuestring;
+    }
+    cJSON_ArrayForEach(c, pp_json_get(doc, "claims"))
+    {
+        pp_figure figs[PP_FIGURES_MAX];
+        const char *text = pp_json_str(c, "text", "");
+        const cJSON *qs = pp_json_get(c, "quantities");
+        int n = pp_figures_scan(text, names, nnames, figs, PP_FIGURES_MAX);
+        if (n < 0)
+            return n;
+        for (int k = 0; k < n; k++) {
+            const cJSON *q;
+            int found = 0;
+            char ptr[96];
+            cJSON_ArrayForEach(q, qs)
+            {
+                pp_fact_num v;
+                if (pp_fact_number_of(q, &v) &&
+                    pp_figure_matches(&figs[k], v.value))
+                    found = 1;
+            }
+            if (found)
+                continue;
+            snprintf(ptr, sizeof(ptr), "/claims/%d/text", i);
+            sem_error(s, ptr,
+                      "passport %s, claim '%s': the number '%.*s' in its "
+                      "text is no quantity of the claim (expected a member "
+                      "of /claims/%d/quantities with that value, in base "
+                      "units)",
+                      pp_json_str(doc, "id", ""), pp_json_str(c, "id", ""),
+                      (int)figs[k].len, text + figs[k].at, i);
+        }
+        i++;
+    }
+    return 0;
+}
+
 static int check_semantics(const cJSON *doc, const char *file,
                            const char *expect_id, pp_diags *diags)
 {
@@ -321,6 +375,8 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_not_above(&s, facts, "experts.active", "experts.routed");
     check_dates(&s, doc);
     check_vocab_refs(&s, doc);
+    if (check_claim_figures(&s, doc) < 0)
+        return PP_ENOMEM;
     cJSON_ArrayForEach(a, aliases)
     {
         pp_buf n = PP_BUF_INIT;
@@ -541,6 +597,9 @@ static const char *const key_order[] = {
     "sig_digits",
     "reported",
     "basis",
+    "measures",
+    "relative_to",
+    "condition",
     "status",
     /* evidence */
     "source",
@@ -574,6 +633,7 @@ static const char *const key_order[] = {
     "detail",
     "cause",
     "resolution",
+    "quantities",
     "supports",
     "note",
     "evidence",

@@ -172,10 +172,38 @@ static const cJSON *role_names(void)
     return pp_json_get(pp_json_get(roles, "propertyNames"), "enum");
 }
 
+/* Split "claims.ID.NAME" into its claim id and quantity name (copied to
+ * id and q, each of `cap` bytes): 1 when `name` has that shape. */
+static int claim_quantity_name(const char *name, char *id, char *q, size_t cap)
+{
+    const char *dot;
+    size_t n;
+
+    if (strncmp(name, "claims.", 7) != 0)
+        return 0;
+    name += 7;
+    dot = strchr(name, '.');
+    if (!dot || dot == name || (n = (size_t)(dot - name)) >= cap ||
+        strlen(dot + 1) >= cap || !dot[1])
+        return 0;
+    for (const char *p = name; p < dot; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              *p == '-'))
+            return 0;
+    for (const char *p = dot + 1; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || *p == '_'))
+            return 0;
+    memcpy(id, name, n);
+    id[n] = '\0';
+    memcpy(q, dot + 1, strlen(dot + 1) + 1);
+    return 1;
+}
+
 int pp_render_entry_known(const char *name)
 {
     const cJSON *e;
-    if (pp_vocab_lookup(name))
+    char id[80], q[80];
+    if (pp_vocab_lookup(name) || claim_quantity_name(name, id, q, sizeof(id)))
         return 1;
     if (strncmp(name, "precision.", 10) != 0)
         return 0;
@@ -268,12 +296,85 @@ static void role_text(pp_buf *out, const pp_passport *p, const char *name,
     pp_render_evidence_lines(out, pp_json_get(r, "evidence"), "  evidence: ");
 }
 
+/* A quantity of a claim: its value, precision and meaning, then the
+ * claim it belongs to and the claim's supports. */
+static void quantity_text(pp_buf *out, const pp_passport *p, const char *name,
+                          const cJSON *q, const cJSON *claim)
+{
+    static const char *const more[][2] = {{"measures", "measures"},
+                                          {"relative_to", "relative to"},
+                                          {"condition", "condition"},
+                                          {"note", "note"}};
+    pp_fact_num n;
+
+    pp_buf_printf(out, "%s %s: ", pp_passport_id(p), name);
+    pp_render_fact_value(out, q);
+    if (pp_fact_number_of(q, &n)) {
+        pp_buf_printf(out, "\n  precision: %d significant digit%s", n.sig,
+                      n.sig == 1 ? "" : "s");
+        if (n.reported)
+            pp_buf_printf(out, " (reported as \"%s\")", n.reported);
+    }
+    pp_buf_putc(out, '\n');
+    for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
+        const char *v = pp_json_str(q, more[i][0], NULL);
+        if (v)
+            pp_buf_printf(out, "  %s: %s\n", more[i][1], v);
+    }
+    pp_buf_printf(out, "  claim: [%s] %s\n", pp_json_str(claim, "level", ""),
+                  pp_json_str(claim, "text", ""));
+    pp_render_evidence_lines(out, pp_json_get(claim, "supports"),
+                             "  evidence: ");
+}
+
+/* The JSON answer for a quantity: the quantity, named, with the claim's
+ * level and its primary support's fields on top, and all its supports. */
+static int quantity_json(pp_buf *out, const pp_passport *p, const char *name,
+                         const cJSON *q, const cJSON *claim)
+{
+    static const char *const keys[] = {"provenance", "source", "section",
+                                       "quote"};
+    const cJSON *sup = pp_json_get(claim, "supports");
+    const cJSON *first = cJSON_GetArrayItem(sup, 0);
+    cJSON *o = cJSON_Duplicate(q, 1);
+    int rc;
+
+    cJSON_AddStringToObject(o, "passport", pp_passport_id(p));
+    cJSON_AddStringToObject(o, "fact", name);
+    cJSON_AddStringToObject(o, "level", pp_json_str(claim, "level", ""));
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        const cJSON *v = pp_json_get(first, keys[i]);
+        if (v)
+            cJSON_AddItemToObject(o, keys[i], cJSON_Duplicate(v, 1));
+    }
+    cJSON_AddItemToObject(o, "supports", cJSON_Duplicate(sup, 1));
+    rc = pp_passport_canonical(o, out);
+    cJSON_Delete(o);
+    return rc;
+}
+
 int pp_render_entry(pp_buf *out, const pp_passport *p, const char *name,
                     pp_render_style style)
 {
     const cJSON *entry;
     int is_fact = pp_vocab_lookup(name) != NULL;
+    char id[80], qname[80];
 
+    if (!is_fact && claim_quantity_name(name, id, qname, sizeof(id))) {
+        const cJSON *claim;
+        entry = pp_claim_quantity(pp_passport_json(p), id, qname, &claim);
+        if (!claim)
+            return pp_error_set(PP_ENOTFOUND, "%s records no claim '%s'",
+                                pp_passport_id(p), id);
+        if (!entry)
+            return pp_error_set(PP_ENOTFOUND,
+                                "claim '%s' of %s has no quantity '%s'", id,
+                                pp_passport_id(p), qname);
+        if (style == PP_RENDER_JSON)
+            return quantity_json(out, p, name, entry, claim);
+        quantity_text(out, p, name, entry, claim);
+        return 0;
+    }
     if (is_fact) {
         if (!(entry = pp_passport_fact(p, name)))
             return pp_error_set(PP_ENOTFOUND, "%s records no '%s'",

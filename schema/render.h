@@ -29,13 +29,15 @@ typedef enum pp_render_style {
 int pp_render_passport(pp_buf *out, const cJSON *doc);
 
 /* 1 when `name` is what `passport get` answers: a fact of the vocabulary
- * (params.total), or "precision.ROLE" for a tensor role the schema names
- * (precision.optimizer.moments); else 0. */
+ * (params.total), "precision.ROLE" for a tensor role the schema names
+ * (precision.optimizer.moments), or "claims.ID.NAME" for quantity NAME of
+ * claim ID (claims.scaling-efficiency-2-5x.ratio); else 0. */
 int pp_render_entry_known(const char *name);
 
 /* Entry `name` (see pp_render_entry_known) of passport `p`.  Text: the
  * value with its unit, qualifier and reported precision (a fact) or its
- * formats, stage and scaling (a role), its note and every evidence; JSON:
+ * formats, stage and scaling (a role), its note and every evidence (a
+ * claim's quantity: its meaning, the claim and its supports); JSON:
  * the entry itself in canonical form with "passport" and "fact" added and
  * its primary evidence's level, provenance, source, section and quote on
  * top, so tools need not walk the list.  PP_ENOTFOUND when `p` records

@@ -173,6 +173,29 @@ static void optimizer(pp_buf *out, const cJSON *opt)
     }
 }
 
+/* "      quantity share: 12.7% (reported as "12.7%"), share of ...;
+ * relative to ...; condition ..." for each quantity of `o`. */
+static void quantities_of(pp_buf *out, const cJSON *o)
+{
+    const cJSON *q;
+    cJSON_ArrayForEach(q, pp_json_get(o, PP_QUANTITIES_MEMBER))
+    {
+        const char *reported = pp_json_str(q, "reported", NULL);
+        const char *rel = pp_json_str(q, "relative_to", NULL);
+        const char *cond = pp_json_str(q, "condition", NULL);
+        pp_buf_printf(out, EVIDENCE_INDENT "quantity %s: ", q->string);
+        pp_render_fact_value(out, q);
+        if (reported)
+            pp_buf_printf(out, " (reported as \"%s\")", reported);
+        pp_buf_printf(out, ", %s", pp_json_str(q, "measures", ""));
+        if (rel)
+            pp_buf_printf(out, "; relative to %s", rel);
+        if (cond)
+            pp_buf_printf(out, "; %s", cond);
+        pp_buf_putc(out, '\n');
+    }
+}
+
 static void stability(pp_buf *out, const cJSON *st)
 {
     const cJSON *m;
@@ -185,6 +208,7 @@ static void stability(pp_buf *out, const cJSON *st)
                       pp_json_str(m, "detail", ""));
         hyper_of(out, m, "params");
         pp_buf_putc(out, '\n');
+        quantities_of(out, m);
         evidence_of(out, m, "evidence");
     }
     cJSON_ArrayForEach(m, pp_json_get(st, "events"))
@@ -198,6 +222,7 @@ static void stability(pp_buf *out, const cJSON *st)
         pp_buf_printf(out, ": %s\n", pp_json_str(m, "detail", ""));
         note_line(out, m, "cause");
         note_line(out, m, "resolution");
+        quantities_of(out, m);
         evidence_of(out, m, "evidence");
     }
 }
@@ -221,6 +246,7 @@ static void statements(pp_buf *out, const char *title, const cJSON *list)
         pp_buf_printf(out, "%s\n", pp_json_str(c, "text", ""));
         cJSON_ArrayForEach(n, pp_json_get(c, "not"))
             pp_buf_printf(out, EVIDENCE_INDENT "not: %s\n", n->valuestring);
+        quantities_of(out, c);
         evidence_of(out, c, "supports");
     }
 }

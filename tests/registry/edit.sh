@@ -7,7 +7,7 @@ tip=$(git --git-dir="$PASSPORT_REGISTRY" rev-parse main)
 
 # An editor that changes K2's tokens.
 cat > ed-good.sh <<'X'
-sed -i 's/"value": 1.55e13/"value": 1.6e13/' "$1"
+sed -i '0,/"value": 1.55e13/s//"value": 1.6e13/' "$1"
 X
 EDITOR="sh $WORK/ed-good.sh" run "$P" edit k2 -m "edit tokens"; expect_rc 0
 expect_contains "$OUT" "committed" "edit commits"
