@@ -240,6 +240,11 @@ static void check_dates(struct sem *s, const cJSON *doc)
             snprintf(ptr, sizeof(ptr), "/sources/%d/date", i);
             check_date(s, ptr, d->valuestring);
         }
+        d = pp_json_get(pp_json_get(c, "pin"), "date");
+        if (cJSON_IsString(d)) {
+            snprintf(ptr, sizeof(ptr), "/sources/%d/pin/date", i);
+            check_date(s, ptr, d->valuestring);
+        }
         i++;
     }
 }
@@ -436,6 +441,22 @@ const cJSON *pp_passport_json(const pp_passport *p)
     return p->doc;
 }
 
+int pp_passport_source_pin(const cJSON *doc, const char *source_id,
+                           pp_source_pin *out)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
+    {
+        const cJSON *pin = pp_json_get(s, "pin");
+        if (strcmp(pp_json_str(s, "id", ""), source_id) != 0)
+            continue;
+        out->sha256 = pp_json_str(pin, "sha256", NULL);
+        out->date = pp_json_str(pin, "date", NULL);
+        return out->sha256 && out->date;
+    }
+    return 0;
+}
+
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)
 {
     const cJSON *facts = pp_json_get(p->doc, "facts");
@@ -527,6 +548,8 @@ static const char *const key_order[] = {
     "url",
     "arxiv",
     "date",
+    "pin",
+    "sha256",
     /* claims, unknowns, boundaries, headline */
     "text",
     "fact",
