@@ -162,12 +162,10 @@ static void pin_lines(pp_buf *out, const pp_quote_check *r)
             continue;
         pp_buf_printf(out,
                       "%s: error: source '%s' changed since pinned on %s: "
-                      "pinned sha256 %.12s, now %.12s (fetched %s) "
-                      "[source-changed]\n",
+                      "pinned sha256 %.12s, now %.12s [source-changed]\n",
                       pp_json_str(p, "passport", ""),
                       pp_json_str(p, "source", ""), pp_json_str(p, "date", ""),
-                      pp_json_str(p, "pinned", ""), pp_json_str(p, "now", ""),
-                      pp_json_str(p, "retrieved", ""));
+                      pp_json_str(p, "pinned", ""), pp_json_str(p, "now", ""));
     }
     if (total)
         pp_buf_printf(out, "%d pin%s: %d unchanged, %d changed, %d unchecked\n",

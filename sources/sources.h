@@ -332,7 +332,7 @@ int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
  * quote that could not be searched for, one per source whose quotes are
  * unchecked, then "N quotes: F found, M missing, U unchecked"; then one
  * line per pinned source that changed ("ID: error: source 'S' changed
- * since pinned on DATE: pinned sha256 PREFIX, now PREFIX (fetched WHEN)
+ * since pinned on DATE: pinned sha256 PREFIX, now PREFIX
  * [source-changed]") and, when there are pins, "N pins: S unchanged, C
  * changed, U unchecked". */
 int pp_quote_check_text(pp_buf *out, const pp_quote_check *r);

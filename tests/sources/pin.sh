@@ -60,7 +60,7 @@ run "$P" source fetch --force toy-report
 expect_rc 0
 run "$P" source check
 expect_rc 1
-expect_contains "$OUT" "toy-run: error: source 'toy-report' changed since pinned on $day: pinned sha256 ${sha1:0:12}, now ${sha2:0:12} (fetched $day" "changed"
+expect_contains "$OUT" "toy-run: error: source 'toy-report' changed since pinned on $day: pinned sha256 ${sha1:0:12}, now ${sha2:0:12} [source-changed]" "changed"
 expect_contains "$OUT" "[source-changed]" "tag"
 expect_contains "$OUT" "1 pin: 0 unchanged, 1 changed, 0 unchecked" "count"
 run "$P" source check --format json
