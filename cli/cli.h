@@ -38,6 +38,7 @@ int cmd_fmt(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_clone(int argc, char **argv);
 int cmd_put(int argc, char **argv);
+int cmd_promote(int argc, char **argv);
 int cmd_edit(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
 int cmd_log(int argc, char **argv);

@@ -67,6 +67,15 @@ typedef struct pp_source_pin {
 int pp_passport_source_pin(const cJSON *doc, const char *source_id,
                            pp_source_pin *out);
 
+/* Whether passport document `doc` (validated) is a lead, as `passport
+ * import --as-leads` writes them: some evidence or support has
+ * provenance "lead" or cites a source of priority "lead" (what `verify`
+ * calls the error evidence.lead).  1 with the JSON pointer of the first
+ * appended to `ptr` and its source id in *source (borrowed from `doc`),
+ * 0 when none, PP_ENOMEM. */
+int pp_passport_lead_evidence(const cJSON *doc, pp_buf *ptr,
+                              const char **source);
+
 /* 1 when `query` names this passport: its id, name or one of its aliases,
  * compared case- and punctuation-insensitively. */
 int pp_passport_answers_to(const pp_passport *p, const char *query);
