@@ -38,6 +38,7 @@ int cmd_fmt(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_clone(int argc, char **argv);
 int cmd_put(int argc, char **argv);
+int cmd_promote(int argc, char **argv);
 int cmd_edit(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
 int cmd_log(int argc, char **argv);
@@ -57,6 +58,8 @@ int cmd_format(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_source(int argc, char **argv);
+/* passport source pin: cli/cmd_source_pin.c, called by cmd_source. */
+int cmd_source_pin(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_export(int argc, char **argv);

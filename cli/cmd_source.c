@@ -1,5 +1,6 @@
 /*
- * cmd_source.c - passport source list|fetch|show|check|quote: the sources
+ * cmd_source.c - passport source list|fetch|show|check|quote (and pin, in
+ * cmd_source_pin.c): the sources
  * passports cite, fetched into the registry's cache, and the quotes of
  * facts checked against them (docs/SOURCES.md).  The work is the sources
  * module's (sources/sources.h); here are the options, the progress bar of
@@ -271,7 +272,10 @@ static int source_check(struct opts *o, int argc, char **argv, struct ctx *x,
         pp_json_write_canonical(out, res.report, NULL);
     else
         pp_quote_check_text(out, &res);
-    rc = res.missing || (o->strict && res.unchecked) ? PP_EXIT_CHECK : 0;
+    rc = res.missing || res.changed ||
+                 (o->strict && (res.unchecked || res.pins_unchecked))
+             ? PP_EXIT_CHECK
+             : 0;
     pp_quote_check_dispose(&res);
     return rc;
 }
@@ -350,16 +354,18 @@ int cmd_source(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage("source", "expected a subcommand: list, fetch, "
-                                   "show, check or quote");
+                                   "show, check, pin or quote");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(cli_help("source"), stdout);
         return PP_EXIT_OK;
     }
+    if (!strcmp(argv[1], "pin")) /* a write: cli/cmd_source_pin.c */
+        return cmd_source_pin(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
         if (!strcmp(argv[1], subs[i].name))
             return run(&subs[i], argc - 1, argv + 1);
     return cli_usage("source",
                      "unknown subcommand '%s' (expected list, "
-                     "fetch, show, check or quote)",
+                     "fetch, show, check, pin or quote)",
                      argv[1]);
 }

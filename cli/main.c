@@ -38,6 +38,7 @@ static const struct pp_command commands[] = {
      "peer rows without a passport as leads for curators"},
     {"fmt", cmd_fmt, "rewrite passport files in canonical form, or --check"},
     {"put", cmd_put, "validate passport files and commit them"},
+    {"promote", cmd_promote, "verify a lead and commit it as a passport"},
     {"edit", cmd_edit, "edit one passport in $EDITOR and commit it"},
     {"rm", cmd_rm, "remove one passport in a commit"},
     {"log", cmd_log, "commits touching the registry or one passport"},

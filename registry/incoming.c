@@ -139,6 +139,27 @@ static int refuse(const struct check *k, const git_oid *commit,
                         strcmp(k->what, "clone") == 0 ? "cloned" : "changed");
 }
 
+/* Refuse passport `p` at `path` of `commit` when it is a lead (import
+ * --as-leads), as `put` does: 1 refused (the message set), 0 not a lead,
+ * PP_ENOMEM. */
+static int lead(const struct check *k, const git_oid *commit, const char *path,
+                const pp_passport *p)
+{
+    pp_buf ptr = PP_BUF_INIT, why = PP_BUF_INIT;
+    const char *sid = NULL;
+    int rc = pp_passport_lead_evidence(pp_passport_json(p), &ptr, &sid);
+    if (rc > 0) {
+        pp_buf_printf(&why,
+                      "%s: a lead: it cites the discovery lead '%s' as "
+                      "evidence; leads stay out of the registry",
+                      ptr.ptr, sid);
+        refuse(k, commit, path, pp_buf_cstr(&why));
+    }
+    pp_buf_dispose(&ptr);
+    pp_buf_dispose(&why);
+    return rc;
+}
+
 /* Why the mode of an entry of passports/ is not a passport file's, or
  * NULL when it is one. */
 static const char *bad_mode(git_filemode_t mode)
@@ -189,9 +210,10 @@ static int check_blob(struct check *k, const git_oid *commit,
     rc = pp_passport_load_buffer(&p, git_blob_rawcontent(blob),
                                  (size_t)git_blob_rawsize(blob), path, id, &d);
     git_blob_free(blob);
-    pp_passport_free(p);
-    if (rc == 0) {
+    if (rc == 0 && (rc = lead(k, commit, path, p)) == 0) {
         rc = seen_add(&k->blobs, oid, id);
+    } else if (rc == 1) {
+        rc = PP_EINVALID; /* refused by lead() */
     } else if (rc == PP_EINVALID || rc == PP_ETOOBIG) {
         /* the first reason stands for all: the file is refused anyway */
         if (d.count && d.items[0].pointer && d.items[0].pointer[0])
@@ -205,6 +227,7 @@ static int check_blob(struct check *k, const git_oid *commit,
             pp_buf_printf(&why, " (and %zu more)", d.count - 1 + d.dropped);
         rc = refuse(k, commit, path, why.ptr);
     }
+    pp_passport_free(p);
     pp_diags_dispose(&d);
     pp_buf_dispose(&why);
     return rc;

@@ -111,6 +111,26 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
     return 0;
 }
 
+/* A lead (import --as-leads) is not a curated passport: refused with the
+ * reason in `diags` (PP_EINVALID), 0 for any other passport. */
+static int refuse_lead(const pp_passport *p, const char *file, pp_diags *diags)
+{
+    pp_buf ptr = PP_BUF_INIT;
+    const char *sid = NULL;
+    int rc = pp_passport_lead_evidence(pp_passport_json(p), &ptr, &sid);
+    if (rc > 0) {
+        pp_diags_add(diags, PP_SEV_ERROR, file, ptr.ptr,
+                     "%s is a lead: it cites the discovery lead '%s' as "
+                     "evidence; leads stay out of the registry (keep it "
+                     "in leads/, as import --as-leads wrote it) until its "
+                     "evidence is rewritten from the run's own sources",
+                     pp_passport_id(p), sid);
+        rc = PP_EINVALID;
+    }
+    pp_buf_dispose(&ptr);
+    return rc;
+}
+
 static void default_message(pp_buf *msg, const char *verb, const pp_write *w,
                             size_t n)
 {
@@ -165,7 +185,14 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
             rc = lr;
             goto release;
         }
+        if (lr == 0 && (lr = refuse_lead(p, files[i], diags)) < 0 &&
+            lr != PP_EINVALID) {
+            rc = lr;
+            pp_passport_free(p);
+            goto release;
+        }
         if (lr < 0) {
+            pp_passport_free(p);
             if (lr != PP_EINVALID)
                 pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s",
                              pp_error_last());
@@ -212,6 +239,14 @@ int pp_reg_put_text(pp_reg *r, const char *text, size_t len, const char *name,
     pp_buf canon = PP_BUF_INIT;
     pp_write w;
     int rc = pp_passport_load_buffer(&p, text, len, name, NULL, diags);
+    if (rc == 0 && (rc = refuse_lead(p, name, diags)) < 0) {
+        pp_passport_free(p);
+        return rc == PP_EINVALID ? pp_error_set(PP_EINVALID,
+                                                "nothing was committed: "
+                                                "%s is a lead",
+                                                name)
+                                 : rc;
+    }
     if (rc < 0)
         return rc;
     if ((rc = pp_passport_canonical(pp_passport_json(p), &canon)) < 0) {

@@ -242,6 +242,11 @@ static void check_dates(struct sem *s, const cJSON *doc)
             snprintf(ptr, sizeof(ptr), "/sources/%d/date", i);
             check_date(s, ptr, d->valuestring);
         }
+        d = pp_json_get(pp_json_get(c, "pin"), "date");
+        if (cJSON_IsString(d)) {
+            snprintf(ptr, sizeof(ptr), "/sources/%d/pin/date", i);
+            check_date(s, ptr, d->valuestring);
+        }
         i++;
     }
 }
@@ -492,6 +497,74 @@ const cJSON *pp_passport_json(const pp_passport *p)
     return p->doc;
 }
 
+int pp_passport_source_pin(const cJSON *doc, const char *source_id,
+                           pp_source_pin *out)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
+    {
+        const cJSON *pin = pp_json_get(s, "pin");
+        if (strcmp(pp_json_str(s, "id", ""), source_id) != 0)
+            continue;
+        out->sha256 = pp_json_str(pin, "sha256", NULL);
+        out->date = pp_json_str(pin, "date", NULL);
+        return out->sha256 && out->date;
+    }
+    return 0;
+}
+
+/* The first object under `node` that rests on a lead (see
+ * pp_passport_lead_evidence); `ptr` holds the pointer of `node`. */
+static int lead_walk(const cJSON *doc, const cJSON *node, pp_buf *ptr,
+                     const char **source, int depth)
+{
+    const char *prov = pp_json_str(node, "provenance", NULL);
+    const char *sid = pp_json_str(node, "source", NULL);
+    const cJSON *ch, *s;
+    int i = 0;
+    if (prov && sid) {
+        int lead = !strcmp(prov, "lead");
+        cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
+        {
+            if (!strcmp(pp_json_str(s, "id", ""), sid) &&
+                !strcmp(pp_json_str(s, "priority", ""), "lead"))
+                lead = 1;
+        }
+        if (lead) {
+            *source = sid;
+            return 1;
+        }
+    }
+    if ((!cJSON_IsObject(node) && !cJSON_IsArray(node)) ||
+        depth > PP_JSON_MAX_DEPTH)
+        return 0;
+    for (ch = node->child; ch; ch = ch->next, i++) {
+        size_t len = ptr->len;
+        int rc = cJSON_IsArray(node) ? pp_json_pointer_push_index(ptr, i)
+                                     : pp_json_pointer_push(ptr, ch->string);
+        if (rc < 0 || (rc = lead_walk(doc, ch, ptr, source, depth + 1)) != 0)
+            return rc;
+        ptr->len = len;
+        ptr->ptr[len] = '\0';
+    }
+    return 0;
+}
+
+int pp_passport_lead_evidence(const cJSON *doc, pp_buf *ptr,
+                              const char **source)
+{
+    size_t len = ptr->len;
+    int rc;
+    if (pp_buf_puts(ptr, "") < 0)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    rc = lead_walk(doc, doc, ptr, source, 0);
+    if (rc <= 0) {
+        ptr->len = len;
+        ptr->ptr[len] = '\0';
+    }
+    return rc;
+}
+
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact)
 {
     const cJSON *facts = pp_json_get(p->doc, "facts");
@@ -583,6 +656,8 @@ static const char *const key_order[] = {
     "url",
     "arxiv",
     "date",
+    "pin",
+    "sha256",
     /* claims, unknowns, boundaries, headline */
     "text",
     "fact",

@@ -54,6 +54,28 @@ const cJSON *pp_passport_json(const pp_passport *p);
 /* The fact object named `fact`, or NULL when this passport has none. */
 const cJSON *pp_passport_fact(const pp_passport *p, const char *fact);
 
+/* The pin of a source (schema `$defs/pin`): the version of its text the
+ * passport's quotes were checked against.  Borrowed strings. */
+typedef struct pp_source_pin {
+    const char *sha256; /* 64 lower-case hex digits: SHA-256 of the body */
+    const char *date;   /* YYYY-MM-DD (UTC): the day that body was fetched */
+} pp_source_pin;
+
+/* The pin of source `source_id` in passport document `doc` (validated):
+ * 1 and *out filled (borrowed from `doc`), 0 when the passport does not
+ * list the source or the source carries no pin. */
+int pp_passport_source_pin(const cJSON *doc, const char *source_id,
+                           pp_source_pin *out);
+
+/* Whether passport document `doc` (validated) is a lead, as `passport
+ * import --as-leads` writes them: some evidence or support has
+ * provenance "lead" or cites a source of priority "lead" (what `verify`
+ * calls the error evidence.lead).  1 with the JSON pointer of the first
+ * appended to `ptr` and its source id in *source (borrowed from `doc`),
+ * 0 when none, PP_ENOMEM. */
+int pp_passport_lead_evidence(const cJSON *doc, pp_buf *ptr,
+                              const char **source);
+
 /* 1 when `query` names this passport: its id, name or one of its aliases,
  * compared case- and punctuation-insensitively. */
 int pp_passport_answers_to(const pp_passport *p, const char *query);

@@ -215,15 +215,57 @@ int pp_render_entry_known(const char *name)
     return 0;
 }
 
+/* Call fn for each distinct source `evidence` cites (its own and its
+ * via's), in order, that passport `p` pinned. */
+static void each_pin(const pp_passport *p, const cJSON *evidence,
+                     void (*fn)(void *ud, const char *sid,
+                                const pp_source_pin *pin),
+                     void *ud)
+{
+    const char *seen[32]; /* 16 pieces of evidence, each with a via */
+    size_t n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, evidence)
+    {
+        const char *ids[2] = {pp_json_str(e, "source", NULL),
+                              pp_json_str(pp_json_get(e, "via"), "source",
+                                          NULL)};
+        for (int k = 0; k < 2; k++) {
+            pp_source_pin pin;
+            size_t i = 0;
+            while (ids[k] && i < n && strcmp(seen[i], ids[k]) != 0)
+                i++;
+            if (!ids[k] || i < n || n == sizeof seen / sizeof *seen)
+                continue;
+            seen[n++] = ids[k];
+            if (pp_passport_source_pin(pp_passport_json(p), ids[k], &pin))
+                fn(ud, ids[k], &pin);
+        }
+    }
+}
+
+static void pin_line(void *ud, const char *sid, const pp_source_pin *pin)
+{
+    pp_buf_printf(ud, "  source: %s, pinned sha256 %.12s on %s\n", sid,
+                  pin->sha256, pin->date);
+}
+
+static void pin_member(void *ud, const char *sid, const pp_source_pin *pin)
+{
+    cJSON *o = cJSON_AddObjectToObject(ud, sid);
+    cJSON_AddStringToObject(o, "sha256", pin->sha256);
+    cJSON_AddStringToObject(o, "date", pin->date);
+}
+
 /* The JSON answer: the entry itself, named, with its primary evidence's
- * fields on top. */
+ * fields on top and the pins of the sources its evidence cites. */
 static int entry_json(pp_buf *out, const pp_passport *p, const char *name,
                       const cJSON *entry)
 {
     static const char *const keys[] = {"level", "provenance", "source",
                                        "section", "quote"};
     const cJSON *first = cJSON_GetArrayItem(pp_json_get(entry, "evidence"), 0);
-    cJSON *o = cJSON_Duplicate(entry, 1);
+    cJSON *o = cJSON_Duplicate(entry, 1), *pins = cJSON_CreateObject();
     int rc;
 
     cJSON_AddStringToObject(o, "passport", pp_passport_id(p));
@@ -233,6 +275,11 @@ static int entry_json(pp_buf *out, const pp_passport *p, const char *name,
         if (v)
             cJSON_AddItemToObject(o, keys[i], cJSON_Duplicate(v, 1));
     }
+    each_pin(p, pp_json_get(entry, "evidence"), pin_member, pins);
+    if (pins && pins->child)
+        cJSON_AddItemToObject(o, "pins", pins);
+    else
+        cJSON_Delete(pins);
     rc = pp_passport_canonical(o, out);
     cJSON_Delete(o);
     return rc;
@@ -257,6 +304,7 @@ static void fact_text(pp_buf *out, const pp_passport *p, const char *name,
     if (note)
         pp_buf_printf(out, "  note: %s\n", note);
     pp_render_evidence_lines(out, pp_json_get(f, "evidence"), "  evidence: ");
+    each_pin(p, pp_json_get(f, "evidence"), pin_line, out);
 }
 
 void pp_render_formats(pp_buf *out, const cJSON *formats)
@@ -294,6 +342,7 @@ static void role_text(pp_buf *out, const pp_passport *p, const char *name,
     if (note)
         pp_buf_printf(out, "  note: %s\n", note);
     pp_render_evidence_lines(out, pp_json_get(r, "evidence"), "  evidence: ");
+    each_pin(p, pp_json_get(r, "evidence"), pin_line, out);
 }
 
 /* A quantity of a claim: its value, precision and meaning, then the

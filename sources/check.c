@@ -7,6 +7,8 @@
  * searchable is unchecked, never found, and its source is listed with the
  * reason, so that one line per source can say what to fetch; a quote that
  * cannot be searched for (empty, too long) is unchecked on its own.
+ * A source the passport pinned (pin.c) is compared with the cached body:
+ * one that changed since is reported, and fails the check.
  * `passport source quote` asks the same of one URL and one quote.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -17,6 +19,7 @@
 
 #include "../core/error.h"
 #include "../core/json.h"
+#include "../schema/passport.h"
 #include "../core/banned.h"
 
 /* The searchable text of each source met so far: text is an object
@@ -104,6 +107,72 @@ static void check_one(pp_cache *c, struct texts *t, pp_quote_check *r, cJSON *q)
     pp_quote_free(pq);
 }
 
+/* Compare each pin of passport `doc` with the cached record of its source;
+ * one object each added to r->report's "pins". */
+static int check_pins(pp_cache *c, const cJSON *doc, pp_quote_check *r)
+{
+    cJSON *pins = (cJSON *)pp_json_get(r->report, "pins");
+    const char *pid = pp_json_str(doc, "id", "");
+    const cJSON *s;
+    cJSON_ArrayForEach(s, pp_json_get(doc, "sources"))
+    {
+        const char *sid = pp_json_str(s, "id", "");
+        cJSON *meta = NULL, *o;
+        pp_source_pin pin;
+        const char *now;
+        if (!pp_passport_source_pin(doc, sid, &pin))
+            continue;
+        if (!(o = cJSON_CreateObject()))
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        cJSON_AddItemToArray(pins, o);
+        cJSON_AddStringToObject(o, "passport", pid);
+        cJSON_AddStringToObject(o, "source", sid);
+        cJSON_AddStringToObject(o, "pinned", pin.sha256);
+        cJSON_AddStringToObject(o, "date", pin.date);
+        if (pp_cache_source_meta(c, sid, &meta) < 0) {
+            cJSON_AddStringToObject(o, "status", "unchecked");
+            cJSON_AddStringToObject(o, "reason", "not cached");
+            r->pins_unchecked++;
+            continue;
+        }
+        now = pp_json_str(meta, "sha256", "");
+        cJSON_AddStringToObject(o, "now", now);
+        cJSON_AddStringToObject(o, "retrieved",
+                                pp_json_str(meta, "retrieved", ""));
+        if (!strcmp(now, pin.sha256)) {
+            cJSON_AddStringToObject(o, "status", "same");
+            r->pins_same++;
+        } else {
+            cJSON_AddStringToObject(o, "status", "changed");
+            r->changed++;
+        }
+        cJSON_Delete(meta);
+    }
+    return 0;
+}
+
+/* The lines of the pins: one per changed source, then the count. */
+static void pin_lines(pp_buf *out, const pp_quote_check *r)
+{
+    const cJSON *p;
+    int total = r->pins_same + r->changed + r->pins_unchecked;
+    cJSON_ArrayForEach(p, pp_json_get(r->report, "pins"))
+    {
+        if (strcmp(pp_json_str(p, "status", ""), "changed") != 0)
+            continue;
+        pp_buf_printf(out,
+                      "%s: error: source '%s' changed since pinned on %s: "
+                      "pinned sha256 %.12s, now %.12s [source-changed]\n",
+                      pp_json_str(p, "passport", ""),
+                      pp_json_str(p, "source", ""), pp_json_str(p, "date", ""),
+                      pp_json_str(p, "pinned", ""), pp_json_str(p, "now", ""));
+    }
+    if (total)
+        pp_buf_printf(out, "%d pin%s: %d unchanged, %d changed, %d unchecked\n",
+                      total, total == 1 ? "" : "s", r->pins_same, r->changed,
+                      r->pins_unchecked);
+}
+
 int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
                      const char *only, pp_quote_check *out)
 {
@@ -119,9 +188,14 @@ int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
         rc = pp_error_set(PP_ENOMEM, "out of memory");
         goto done;
     }
+    if (!cJSON_AddArrayToObject(out->report, "pins")) {
+        rc = pp_error_set(PP_ENOMEM, "out of memory");
+        goto done;
+    }
     for (size_t i = 0; i < n && rc == 0; i++)
         if (!only || !strcmp(pp_json_str(docs[i], "id", ""), only))
-            rc = pp_sources_quotes(docs[i], quotes);
+            if ((rc = pp_sources_quotes(docs[i], quotes)) == 0)
+                rc = check_pins(c, docs[i], out);
     if (rc < 0)
         goto done;
     cJSON_ArrayForEach(q, quotes)
@@ -134,6 +208,9 @@ int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
     cJSON_AddNumberToObject(sum, "found", out->found);
     cJSON_AddNumberToObject(sum, "missing", out->missing);
     cJSON_AddNumberToObject(sum, "unchecked", out->unchecked);
+    cJSON_AddNumberToObject(sum, "pins_unchanged", out->pins_same);
+    cJSON_AddNumberToObject(sum, "changed", out->changed);
+    cJSON_AddNumberToObject(sum, "pins_unchecked", out->pins_unchecked);
 done:
     if (rc < 0)
         pp_quote_check_dispose(out);
@@ -186,6 +263,7 @@ int pp_quote_check_text(pp_buf *out, const pp_quote_check *r)
     pp_buf_printf(out, "%d quote%s: %d found, %d missing, %d unchecked\n",
                   total, total == 1 ? "" : "s", r->found, r->missing,
                   r->unchecked);
+    pin_lines(out, r);
     return 0;
 }
 

@@ -301,11 +301,15 @@ int pp_sources_show_text(pp_buf *out, const cJSON *shown);
 /* The outcome of pp_sources_check().  Caller-owned contents: release with
  * pp_quote_check_dispose(). */
 typedef struct pp_quote_check {
-    cJSON *report;  /* owned: {"quotes": [...], "summary": {"found",
-                       "missing", "unchecked"}}, the JSON form */
+    cJSON *report;  /* owned: {"quotes": [...], "pins": [...], "summary":
+                       {"found", "missing", "unchecked", "pins_unchanged",
+                       "changed", "pins_unchecked"}}, the JSON form */
     cJSON *sources; /* owned: id -> {"count", "reason"} of every source
                        whose text could not be had, in the order met */
     int found, missing, unchecked;
+    int pins_same;      /* pinned sources whose cached body is the pinned one */
+    int changed;        /* ... whose cached body differs from the pin */
+    int pins_unchecked; /* ... not cached */
 } pp_quote_check;
 void pp_quote_check_dispose(pp_quote_check *r);
 
@@ -315,15 +319,45 @@ void pp_quote_check_dispose(pp_quote_check *r);
  * "section", "quote", "status"}, status "found" (with the "line" of the
  * text), "missing", or "unchecked" (with a "reason": the source is not
  * cached or not searchable, or the quote cannot be searched for).
- * Unchecked is never found.  0 and *out filled (zeroed first), or
- * PP_ENOMEM. */
+ * Unchecked is never found.  Each pinned source of a passport (its
+ * "pin", written by pp_sources_pin) is compared with the SHA-256 of the
+ * body cached for it: "pins" holds {"passport", "source", "pinned",
+ * "date", "status"} with status "same" or "changed" (with "now" and
+ * "retrieved" of the cached record) or "unchecked" (with a "reason": not
+ * cached).  0 and *out filled (zeroed first), or PP_ENOMEM. */
 int pp_sources_check(pp_cache *c, const cJSON *const *docs, size_t n,
                      const char *only, pp_quote_check *out);
 
 /* `r` for people, appended to `out`: one line per missing quote and per
  * quote that could not be searched for, one per source whose quotes are
- * unchecked, then "N quotes: F found, M missing, U unchecked". */
+ * unchecked, then "N quotes: F found, M missing, U unchecked"; then one
+ * line per pinned source that changed ("ID: error: source 'S' changed
+ * since pinned on DATE: pinned sha256 PREFIX, now PREFIX
+ * [source-changed]") and, when there are pins, "N pins: S unchanged, C
+ * changed, U unchecked". */
 int pp_quote_check_text(pp_buf *out, const pp_quote_check *r);
+
+/* ---- pinning the text quotes were checked against (pin.c) --------------- */
+
+/* Pin sources of passport document `doc` (borrowed, validated) to the
+ * version cached for them: each of the `n` source ids `sids`, or when n
+ * is 0 every source of the passport that is cached.  A source is pinned
+ * only when every quote the passport takes from it is found in its
+ * cached text (pp_sources_check); its pin is {"sha256": the SHA-256 of
+ * the cached body, "date": the day (UTC) it was fetched}; a pin of the
+ * same body is kept as it is.  0, a caller-owned *out (a copy of `doc`
+ * with the pins written) and *report (caller-owned: [{"source", "status":
+ * "pinned", "unchanged" or "not cached", "sha256"?, "date"?}]);
+ * PP_ENOTFOUND when a named source is not cited by the passport or not
+ * cached, PP_EINVALID when a quote of a source to pin is missing or
+ * unchecked (the message names it); nothing is pinned then; PP_ENOMEM. */
+int pp_sources_pin(pp_cache *c, const cJSON *doc, const char *const *sids,
+                   size_t n, cJSON **out, cJSON **report);
+
+/* `report` of pp_sources_pin() for passport `passport`, appended to
+ * `out`: "S: pinned sha256 PREFIX on DATE (ID)", "S: already pinned ...",
+ * or "S: not cached, not pinned".  0 or PP_ENOMEM. */
+int pp_sources_pin_text(pp_buf *out, const char *passport, const cJSON *report);
 
 /* The answer of pp_sources_quote().  Caller-owned contents: release with
  * pp_quote_answer_dispose(). */

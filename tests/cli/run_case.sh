@@ -7,9 +7,10 @@
 #   stdout   the expected standard output   (absent: must be empty)
 #   stderr   the expected standard error    (absent: must be empty)
 #   stdin    optional standard input        (absent: /dev/null)
-#   setup    optional bash script run first in the sandbox, with the binary
-#            in $PASSPORT (to make big or
-#            binary inputs that should not live in git)
+#   setup    optional bash script run first in the sandbox (to make big or
+#            binary inputs that should not live in git, or to bring the
+#            registry or its source cache to a state); $PASSPORT_BIN is
+#            the binary under test
 #   check    optional bash script run after the command; it must exit 0
 #            (to assert what the command left on disk: a file rewritten,
 #            or untouched); $PASSPORT_BIN is the binary under test
@@ -45,7 +46,7 @@ else
         { echo "FAIL: cannot create the test registry"; exit 1; }
 fi
 if [ -f setup ]; then
-    PASSPORT="$bin" bash setup || { echo "FAIL: setup script failed"; exit 1; }
+    PASSPORT_BIN="$bin" bash setup || { echo "FAIL: setup script failed"; exit 1; }
 fi
 input=/dev/null
 [ -f stdin ] && input=stdin

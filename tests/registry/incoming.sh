@@ -1,7 +1,7 @@
 # Incoming commits are checked before any branch moves (issue 19, item 3;
 # as git's transfer.fsckObjects).  A remote whose history holds, in any
 # commit, a symbolic link, a subfolder, an executable, a bad file name
-# ("..json", "KIMI.json") or an invalid passport under passports/ is
+# ("..json", "KIMI.json"), an invalid passport or a lead under passports/ is
 # refused by pull and by clone, naming the commit and the path; the
 # pulling registry stays byte for byte as it was (objects included), and a
 # refused clone leaves nothing behind.  A valid remote still pulls and
@@ -91,6 +91,13 @@ refused id-mismatch passports/kimi-k3.json "/id: id 'kimi-k2' does not match the
 big=$(head -c 1100000 /dev/zero | tr '\0' ' ' | git --git-dir=remote.git hash-object -w --stdin)
 evil "100644 blob $big	big.json"
 refused too-big passports/big.json "larger than"
+# A lead (import --as-leads) validates, but is not a curated passport: a
+# pull refuses it as put does (it stays in leads/ until promoted).
+"$P" --registry "$A" import --epoch "$ROOT/tests/cli/0401-import-leads/epoch_sample.csv" \
+    --as-leads -o "$WORK/leads" >/dev/null || fail "import --as-leads"
+lead=$(git --git-dir=remote.git hash-object -w "$WORK/leads/qwen2-5-72b.json")
+evil "100644 blob $lead	qwen2-5-72b.json"
+refused lead passports/qwen2-5-72b.json "/facts/compute.training/evidence/0: a lead: it cites the discovery lead 'epoch-ai-models' as evidence; leads stay out of the registry"
 
 # --- passports itself is not a folder ---------------------------------
 rm -rf evil.git && cp -r remote.git evil.git

@@ -9,7 +9,13 @@ unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
 export PASSPORT_REGISTRY="$WORK/reg"
 CACHE="$PASSPORT_REGISTRY/passport-sources"
 
-python3 "$HERE/server.py" "$WORK/port" "$HERE/fixtures" &
+# SERVE_COPY=1: serve a copy of the fixtures ($SERVED), which a test may edit.
+SERVED="$HERE/fixtures"
+if [ "${SERVE_COPY:-}" = 1 ]; then
+    SERVED="$WORK/served"
+    cp -R "$HERE/fixtures" "$SERVED"
+fi
+python3 "$HERE/server.py" "$WORK/port" "$SERVED" &
 SERVER=$!
 for _ in $(seq 1 100); do
     [ -s "$WORK/port" ] && break
