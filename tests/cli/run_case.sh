@@ -8,7 +8,8 @@
 #   stderr   the expected standard error    (absent: must be empty)
 #   stdin    optional standard input        (absent: /dev/null)
 #   setup    optional bash script run first in the sandbox (to make big or
-#            binary inputs that should not live in git)
+#            binary inputs that should not live in git, or put a passport
+#            into the registry with "$PASSPORT_BIN" put)
 #   check    optional bash script run after the command; it must exit 0
 #            (to assert what the command left on disk: a file rewritten,
 #            or untouched); $PASSPORT_BIN is the binary under test
@@ -44,7 +45,7 @@ else
         { echo "FAIL: cannot create the test registry"; exit 1; }
 fi
 if [ -f setup ]; then
-    bash setup || { echo "FAIL: setup script failed"; exit 1; }
+    PASSPORT_BIN="$bin" bash setup || { echo "FAIL: setup script failed"; exit 1; }
 fi
 input=/dev/null
 [ -f stdin ] && input=stdin
