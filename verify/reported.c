@@ -89,6 +89,22 @@ static int in_range(double v, pp_range r)
     return v >= r.lo - eps && v <= r.hi + eps;
 }
 
+/* "128K" of a context of 131072 tokens, "32K" of 32768 devices: K and M
+ * are often 2^10 and 2^20.  A figure written with a magnitude under a
+ * billion may be read that way too. */
+static int binary_reading(double v, const pp_number *n, pp_range r)
+{
+    static const double k[] = {1024.0 / 1000, 1048576.0 / 1e6};
+    if (!n->magnitude || n->value >= 1e9)
+        return 0;
+    for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+        pp_range b = {r.lo * k[i], r.hi * k[i], r.bounded, 1};
+        if (in_range(v, b))
+            return 1;
+    }
+    return 0;
+}
+
 static void check_one(struct pp_verify_ctx *c, const char *name,
                       const pp_fact_num *f)
 {
@@ -115,7 +131,7 @@ static void check_one(struct pp_verify_ctx *c, const char *name,
      * figure takes the fact's ("15T+" is a fact stated as > 15T). */
     q = strcmp(n.qualifier, "=") ? n.qualifier : f->qualifier;
     r = pp_range_of(n.value, n.sig, q);
-    if (in_range(f->value, r))
+    if (in_range(f->value, r) || binary_reading(f->value, &n, r))
         goto done;
     if (r.bounded) {
         num_text(&ex, r.lo);
