@@ -20,9 +20,9 @@
  *                worked examples, formats and generalisations
  *   check_base.c the base: the sentence's set-up, clauses and windows,
  *                entities, figure tests, the carried context, claims
- *   numbers.c  prose.c
- *                the leaves: numbers as prose writes them; Markdown and
- *                plain text split into sentences
+ *   prose.c      the leaf: Markdown and plain text split into sentences
+ *                (numbers as prose writes them are calc/numbers.h, which
+ *                the verifier reads reported figures with too)
  *
  * A helper two parts need goes down into check_base.c.
  */
@@ -46,7 +46,7 @@
 #include "../schema/fact.h"
 #include "check.h"
 #include "../rules/literal.h"
-#include "numbers.h"
+#include "../calc/numbers.h"
 
 #define MAXNUM 64
 #define MAXENT 16

@@ -85,6 +85,11 @@ int cli_parse_output(const char *cmd, const char *arg, const char *allowed,
 int cli_fail(int code, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* cli_fail with PP_EXIT_FAILURE and why run `who` (passport `doc`) gives
+ * no `what`: undisclosed or absent (pp_fact_missing_text). */
+int cli_fail_missing(const char *cmd, const cJSON *doc, const char *who,
+                     const char *names, const char *what);
+
 /* Usage error with a pointer to --help; returns PP_EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

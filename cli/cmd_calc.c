@@ -91,10 +91,11 @@ static int calc_run(struct cli_named *op, pp_sheet *s, int tpp)
         (rc = cli_named_done(op)) || (rc = load_run(op->positional, &pi)))
         return abandon(s, rc);
     if (!pi.run.has_tokens || (!pi.run.has_active && !pi.run.has_total)) {
-        rc = cli_fail(PP_EXIT_FAILURE, "calc", "%s does not disclose %s",
-                      op->positional,
-                      pi.run.has_tokens ? "its parameters"
-                                        : "its training tokens");
+        rc = cli_fail_missing("calc", pp_passport_json(pi.p), op->positional,
+                              pi.run.has_tokens ? "params.active params.total"
+                                                : "training.tokens",
+                              pi.run.has_tokens ? "parameters"
+                                                : "training tokens");
         pinfo_free(&pi);
         return abandon(s, rc);
     }
@@ -328,10 +329,9 @@ static int calc_cluster(struct cli_named *op)
     if ((rc = load_run(op->positional, &pi)))
         return abandon(&s, rc);
     if (!pi.run.has_cluster)
-        rc = cli_fail(PP_EXIT_FAILURE, "calc",
-                      "%s does not disclose its "
-                      "devices and per-device throughput",
-                      op->positional);
+        rc = cli_fail_missing("calc", pp_passport_json(pi.p), op->positional,
+                              "hardware.devices hardware.throughput_per_device",
+                              "devices and per-device throughput");
     else if (!(cli_named_get(op, "days") &&
                (rc = cli_named_num(op, "days", NULL, &days))))
         rc = cli_named_done(op);

@@ -112,13 +112,14 @@ static int plot_breakeven(struct plot_opts *o, struct cli_set *set, pp_buf *out)
     }
     if (run) {
         pp_fact_num fn, fd;
-        label = pp_json_str(run, "name", NULL);
-        if (!pp_fact_compute_params(run, &fn) ||
-            !pp_fact_number(run, "training.tokens", &fd))
-            return cli_fail(PP_EXIT_FAILURE, "plot",
-                            "'%s' does not disclose "
-                            "its active parameters and tokens",
-                            label);
+        int has_d = pp_fact_number(run, "training.tokens", &fd);
+        label = pp_json_str(run, "name", "");
+        if (!has_d || !pp_fact_compute_params(run, &fn))
+            return cli_fail_missing("plot", run, label,
+                                    has_d ? "params.active params.total"
+                                          : "training.tokens",
+                                    has_d ? "active parameters"
+                                          : "training tokens");
         n = fn.value, d = fd.value;
     }
     if ((rc = pp_plot_breakeven(out, &o->law, n, d,

@@ -29,6 +29,16 @@ int cli_fail(int code, const char *cmd, const char *fmt, ...)
     return code;
 }
 
+int cli_fail_missing(const char *cmd, const cJSON *doc, const char *who,
+                     const char *names, const char *what)
+{
+    pp_buf m = PP_BUF_INIT;
+    pp_fact_missing_text(&m, doc, who, names, what);
+    cli_fail(PP_EXIT_FAILURE, cmd, "%s", pp_buf_cstr(&m));
+    pp_buf_dispose(&m);
+    return PP_EXIT_FAILURE;
+}
+
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

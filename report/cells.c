@@ -53,6 +53,8 @@ const char *rp_level_meaning(const char *level)
         {"general", "a universal conclusion"},
         {"derived", "computed by passport from the facts, never typed in"},
         {"undisclosed", "no source gives this value"},
+        {"absent", "the passport records no value, which is not the same "
+                   "as undisclosed"},
     };
     for (size_t i = 0; i < sizeof m / sizeof *m; i++)
         if (!strcmp(level, m[i].level))
@@ -77,7 +79,11 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
     pp_fact_num v;
     rp_cell_init(c);
     if (!f) {
-        pp_buf_puts(&c->text, "undisclosed");
+        /* Absent is not undisclosed: only a passport that says so makes
+         * a figure undisclosed. */
+        c->level = pp_fact_is_undisclosed(doc, name) ? "undisclosed" : "absent";
+        pp_buf_puts(&c->text, strcmp(c->level, "absent") ? "undisclosed"
+                                                         : "not recorded");
         pp_buf_puts(&c->note, "the passport records no value");
         return;
     }
@@ -101,7 +107,8 @@ void rp_fact_cell(const cJSON *doc, const char *name, struct rp_cell *c)
                       pp_json_str(f, "note", NULL));
 }
 
-/* A derived figure from N and D: "undisclosed" when either is. */
+/* A derived figure from N and D: "undisclosed" when either is on record
+ * as undisclosed, "not recorded" (absent) when the passport lacks it. */
 static void derived(const cJSON *doc, struct rp_cell *c, int compute)
 {
     pp_fact_num fn, fd;
@@ -111,7 +118,11 @@ static void derived(const cJSON *doc, struct rp_cell *c, int compute)
     rp_cell_init(c);
     if (!pp_fact_compute_params(doc, &fn) ||
         !pp_fact_number(doc, "training.tokens", &fd)) {
-        pp_buf_puts(&c->text, "undisclosed");
+        int undisclosed = pp_fact_is_undisclosed(doc, "training.tokens") ||
+                          pp_fact_is_undisclosed(doc, "params.active") ||
+                          pp_fact_is_undisclosed(doc, "params.total");
+        c->level = undisclosed ? "undisclosed" : "absent";
+        pp_buf_puts(&c->text, undisclosed ? "undisclosed" : "not recorded");
         pp_buf_puts(&c->note, "needs active parameters and training tokens");
         return;
     }

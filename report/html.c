@@ -35,7 +35,8 @@ static const char css[] =
     ".b-general{background:#fae3e5;color:#7a0b1a}"
     ".b-derived{background:#eee7f7;color:#3f1f73}"
     ".b-undisclosed{background:#f0f0f0;color:#333;font-style:italic}"
-    ".v{font-weight:600}.undisclosed{font-style:italic;color:#444}"
+    ".b-absent{background:#fff;color:#333;font-style:italic}"
+    ".v{font-weight:600}.undisclosed,.absent{font-style:italic;color:#444}"
     ".src{font-size:.8rem;white-space:nowrap}"
     "label{font-weight:600;margin-right:.4rem}"
     "input[type=search]{font:inherit;padding:.3rem .5rem;width:min(24rem,90%)}"
@@ -142,23 +143,26 @@ static void td_open(pp_buf *o, const char *label, const struct rp_cell *c)
     pp_buf_putc(o, '>');
 }
 
-static void undisclosed(pp_buf *o, const char *why)
+/* A value that is not there: `level` "undisclosed" (no source gives it)
+ * or "absent" (the passport does not record it). */
+static void no_value(pp_buf *o, const char *level, const char *why)
 {
-    pp_buf_puts(o, "<span class=\"v undisclosed\"");
+    int absent = !strcmp(level, "absent");
+    pp_buf_printf(o, "<span class=\"v %s\"", level);
     if (why) {
         pp_buf_puts(o, " title=\"");
         esc(o, why);
         pp_buf_putc(o, '"');
     }
-    pp_buf_puts(o, ">undisclosed</span>");
-    badge(o, "undisclosed");
+    pp_buf_puts(o, absent ? ">not recorded</span>" : ">undisclosed</span>");
+    badge(o, level);
 }
 
 static void value_cell(pp_buf *o, const char *label, struct rp_cell *c)
 {
     td_open(o, label, c);
-    if (!strcmp(c->level, "undisclosed")) {
-        undisclosed(o, c->note.len ? c->note.ptr : NULL);
+    if (!strcmp(c->level, "undisclosed") || !strcmp(c->level, "absent")) {
+        no_value(o, c->level, c->note.len ? c->note.ptr : NULL);
         cite(o, c->source, c->section);
     } else {
         pp_buf_puts(o, "<span class=\"v\"");
@@ -191,7 +195,7 @@ static void optimizer_td(pp_buf *o, const cJSON *doc)
     const cJSON *g;
     td_open(o, "Optimizer", NULL);
     if (cJSON_GetArraySize(groups) == 0) {
-        undisclosed(o, "the passport records no optimizer");
+        no_value(o, "absent", "the passport records no optimizer");
         pp_buf_puts(o, "</td>\n");
         return;
     }
@@ -219,7 +223,7 @@ static void precision_td(pp_buf *o, const cJSON *doc)
     const cJSON *r, *f;
     td_open(o, "Precision", NULL);
     if (!head) {
-        undisclosed(o, "the passport records no precision policy");
+        no_value(o, "absent", "the passport records no precision policy");
         pp_buf_puts(o, "</td>\n");
         return;
     }
@@ -271,8 +275,9 @@ static void stability_td(pp_buf *o, const cJSON *doc)
     const cJSON *m;
     td_open(o, "Stability", NULL);
     if (cJSON_GetArraySize(mech) + cJSON_GetArraySize(ev) == 0) {
-        undisclosed(o, "the passport records no stability mechanism or "
-                       "event");
+        no_value(o, "absent",
+                 "the passport records no stability mechanism or "
+                 "event");
         pp_buf_puts(o, "</td>\n");
         return;
     }
@@ -393,7 +398,8 @@ int pp_report_html(pp_buf *o, const pp_report_set *set)
 {
     static const char *const levels[] = {"fact",           "reported",
                                          "interpretation", "general",
-                                         "derived",        "undisclosed"};
+                                         "derived",        "undisclosed",
+                                         "absent"};
     size_t start = o->len;
     pp_buf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
                    "<meta charset=\"utf-8\">\n"

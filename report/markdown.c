@@ -52,6 +52,8 @@ static void row(pp_buf *o, const cJSON *doc, const char *what,
     pp_buf_puts(o, " | ");
     if (!strcmp(c->level, "undisclosed"))
         pp_buf_puts(o, "*undisclosed*");
+    else if (!strcmp(c->level, "absent"))
+        pp_buf_puts(o, "*not recorded*");
     else
         rp_md_escape(o, pp_buf_cstr(&c->text));
     pp_buf_puts(o, " | ");

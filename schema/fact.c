@@ -38,6 +38,41 @@ pp_fact_state pp_fact_status(const cJSON *doc, const char *name)
     return pp_fact_status_of(pp_fact_get(doc, name));
 }
 
+int pp_fact_is_undisclosed(const cJSON *doc, const char *name)
+{
+    const cJSON *u;
+    if (pp_fact_status(doc, name) == PP_FACT_UNDISCLOSED)
+        return 1;
+    cJSON_ArrayForEach(u, pp_json_get(doc, "unknowns"))
+    {
+        if (!strcmp(pp_json_str(u, "fact", ""), name))
+            return 1;
+    }
+    return 0;
+}
+
+int pp_fact_missing_text(pp_buf *out, const cJSON *doc, const char *who,
+                         const char *names, const char *what)
+{
+    const char *p = names;
+    while (*p) {
+        size_t n = strcspn(p, " ");
+        char name[64];
+        if (n && n < sizeof(name)) {
+            memcpy(name, p, n);
+            name[n] = 0;
+            if (pp_fact_is_undisclosed(doc, name))
+                return pp_buf_printf(out, "%s does not disclose its %s", who,
+                                     what);
+        }
+        p += n + (p[n] == ' ');
+    }
+    return pp_buf_printf(out,
+                         "the passport of %s records no %s (absent, which "
+                         "is not the same as undisclosed)",
+                         who, what);
+}
+
 int pp_fact_number_of(const cJSON *fact, pp_fact_num *out)
 {
     const cJSON *v = pp_json_get(fact, "value");

@@ -55,6 +55,20 @@ pp_fact_state pp_fact_status_of(const cJSON *fact);
 /* The status of fact `name` of `doc`. */
 pp_fact_state pp_fact_status(const cJSON *doc, const char *name);
 
+/* 1 when `doc` has fact `name` on record as not disclosed: the fact's
+ * status is "undisclosed", or one of the passport's unknowns names it
+ * (its "fact").  A fact the passport simply lacks is absent, not this. */
+int pp_fact_is_undisclosed(const cJSON *doc, const char *name);
+
+/* Why run `who` (passport `doc`) gives no `what` ("training tokens"),
+ * which one of the facts `names` (separated by spaces: "params.active
+ * params.total") would give, for people, appended to `out`: "WHO does
+ * not disclose its WHAT" when one of them is on record as undisclosed,
+ * else "the passport of WHO records no WHAT (absent, which is not the
+ * same as undisclosed)". */
+int pp_fact_missing_text(pp_buf *out, const cJSON *doc, const char *who,
+                         const char *names, const char *what);
+
 /* Fact `name` of `doc` when it is disclosed and numeric with a finite
  * value: 1 and *out filled (out may be NULL), else 0. */
 int pp_fact_number(const cJSON *doc, const char *name, pp_fact_num *out);

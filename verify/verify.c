@@ -22,22 +22,7 @@
 typedef struct pp_verify_ctx ctx_t;
 
 #define finding pp_verify_finding
-
-/* Six significant digits are plenty to show a range (1804.6 .. 1931.46). */
-static void num_text(pp_buf *b, double v)
-{
-    char t[32], *e;
-    if (!isfinite(v)) {
-        pp_buf_puts(b, "unbounded");
-        return;
-    }
-    snprintf(t, sizeof(t), "%.6g", v);
-    if ((e = strchr(t, 'e')) != NULL) {
-        long ex = strtol(e + 1, NULL, 10);
-        snprintf(e, sizeof(t) - (size_t)(e - t), "e%ld", ex);
-    }
-    pp_buf_puts(b, t);
-}
+#define num_text pp_verify_num_text
 
 static void stated_text(pp_buf *b, const pp_fact_num *f)
 {
@@ -373,6 +358,8 @@ int pp_verify_passport(const cJSON *doc, const pp_rules *rules, cJSON *findings)
     check_dense(&c);
     check_spikes(&c);
     check_units(&c);
+    pp_verify_reported(&c);
+    pp_verify_run_scale(&c);
     check_dates(&c);
     c.errors += pp_verify_roles(doc, findings);
     check_catalogue(&c, rules);

@@ -77,13 +77,20 @@ async function testReport(context) {
     expect(k3.text.startsWith('undisclosed') && k3.v === null, `kimi-k3 tokens: ${JSON.stringify(k3)}`);
     const k3c = await cell('kimi-k3', 'Training compute (6ND)');
     expect(k3c.text.startsWith('undisclosed'), `kimi-k3 6ND from undisclosed tokens: ${JSON.stringify(k3c)}`);
+    // absent is not undisclosed: DeepSeek LLM's passport records no tokens
+    const dl = await cell('deepseek-llm-67b', 'Training tokens');
+    expect(dl.text.startsWith('not recorded') && dl.badges[0] === 'absent' && dl.v === null,
+        `deepseek-llm-67b tokens are absent, not undisclosed: ${JSON.stringify(dl)}`);
+    const dlc = await cell('deepseek-llm-67b', 'Training compute (6ND)');
+    expect(dlc.text.startsWith('not recorded') && dlc.badges[0] === 'absent',
+        `deepseek-llm-67b 6ND from absent tokens: ${JSON.stringify(dlc)}`);
     const ll = await cell('llama-3-8b', 'Tokens per parameter');
     expect(ll.text.startsWith('1.9K') && ll.badges[0] === 'derived', `llama tokens per parameter: ${JSON.stringify(ll)}`);
     const dead = await page.$$eval('a.src', as => as.map(a => a.getAttribute('href'))
         .filter(h => !document.getElementById(h.slice(1))));
     expect(dead.length === 0, `source links without a target: ${dead}`);
     const legend = await page.$$eval('.legend .badge', bs => bs.map(b => b.textContent));
-    expect(['fact', 'reported', 'interpretation', 'general', 'derived', 'undisclosed']
+    expect(['fact', 'reported', 'interpretation', 'general', 'derived', 'undisclosed', 'absent']
         .every(l => legend.includes(l)), `legend: ${legend}`);
 
     // accessible markup

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "core/num.h"
-#include "check/numbers.h"
+#include "calc/numbers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

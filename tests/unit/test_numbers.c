@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "check/numbers.h"
+#include "calc/numbers.h"
 
 struct want {
     const char *text;
