@@ -83,7 +83,10 @@ for delay in 1 2 3 4; do
     wait $pid
     rc=$?
     elapsed_below "$start" 1 "SIGTERM after $delay s of a large body"
-    [ $rc = 3 ] || fail "SIGTERM after $delay s: exit status $rc"
+    # the signal came after the work was done (the quote was looked for
+    # and not found: exit 1, nothing on stderr): nothing left to interrupt
+    if [ $rc = 1 ] && [ ! -s "$WORK/term.err" ]; then break; fi
+    [ $rc = 3 ] || fail "SIGTERM after $delay s: exit status $rc: $(cat "$WORK/term.err")"
     expect_contains "$(cat "$WORK/term.err")" "': interrupted; nothing was kept" "SIGTERM after $delay s"
     nothing_cached "SIGTERM after $delay s"
 done
