@@ -118,82 +118,17 @@ static size_t set_size(const struct sent *s, unsigned long long set)
 }
 
 /* A name that may mean several runs ("DeepSeek V4": the Pro and the Flash
- * checkpoints of one report): confirmed only when the figure holds for
- * each, contradicted only when it holds for none that records it, else
- * unverifiable -- and the claim's `readings` say, run by run, what each
- * passport records and whether the figure holds. */
+ * checkpoints of one report): the figure checked against each, as one
+ * claim -- confirmed only when it holds for each, contradicted only when
+ * for none (ck_merge_last), its `readings` run by run. */
 static void check_each(struct sent *s, const pp_number *n,
                        unsigned long long set, const char *name)
 {
-    pp_range claim = num_range(n);
-    cJSON *readings = cJSON_CreateArray();
-    pp_buf who = PP_BUF_INIT, each = PP_BUF_INIT;
-    size_t all = 0, held = 0, wrong = 0;
-    const cJSON *evidence = NULL;
-    int written = (int)(n->end - n->start);
-    const char *verdict;
-
-    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
-        struct fact_found ff;
-        cJSON *r;
-        pp_buf v = PP_BUF_INIT;
-        const char *holds;
-        if (!(set >> i & 1))
-            continue;
-        find_fact(s, claim, 1ULL << i, name, &ff);
-        all++;
-        if (ff.fact) {
-            pp_buf_puts(&v,
-                        strcmp(ff.num.qualifier, "=") ? ff.num.qualifier : "");
-            pp_num_human(&v, ff.num.value, ff.num.sig);
-            evidence = evidence ? evidence : ff.fact;
-        } else {
-            pp_buf_puts(&v, ff.undisclosed ? "undisclosed" : "not recorded");
-        }
-        if (ff.confirmed && !bound_only(ff.num.qualifier, n->qualifier))
-            holds = "holds", held++;
-        else if (ff.fact && !ff.confirmed)
-            holds = "does not hold", wrong++;
-        else
-            holds = "cannot be checked";
-        r = cJSON_CreateObject();
-        cJSON_AddStringToObject(r, "passport", ff.who);
-        cJSON_AddStringToObject(r, "attribute", name);
-        cJSON_AddItemToObject(r, "expected",
-                              ff.fact ? cJSON_CreateNumber(ff.num.value)
-                                      : cJSON_CreateNull());
-        cJSON_AddStringToObject(r, "reading", holds);
-        cJSON_AddItemToArray(readings, r);
-        pp_buf_printf(&who, "%s%s", who.len ? ", " : "", ff.who);
-        pp_buf_printf(&each, "%s%s %s (%s)", each.len ? "; " : "", ff.who,
-                      pp_buf_cstr(&v), holds);
-        pp_buf_dispose(&v);
-    }
-    verdict = held == all    ? "confirmed"
-              : wrong == all ? "contradicted"
-                             : "unverifiable";
-    if (held == all)
-        ck_emit(s, n->start, n->end - n->start, pp_buf_cstr(&who), name,
-                cJSON_CreateNumber(n->value), NULL, verdict,
-                "%s agrees with the passport of each run the name may mean: "
-                "%s",
-                name, pp_buf_cstr(&each));
-    else if (wrong == all)
-        ck_emit(s, n->start, n->end - n->start, pp_buf_cstr(&who), name,
-                cJSON_CreateNumber(n->value), NULL, verdict,
-                "%.*s is not %s of any run the name may mean: %s", written,
-                s->text + n->start, name, pp_buf_cstr(&each));
-    else
-        ck_emit(s, n->start, n->end - n->start, pp_buf_cstr(&who), name,
-                cJSON_CreateNumber(n->value), NULL, verdict,
-                "the name may mean several runs, and %.*s is %s of some of "
-                "them only, or cannot be checked for all: %s",
-                written, s->text + n->start, name, pp_buf_cstr(&each));
-    cJSON_AddItemToObject(ck_last_claim(s), "readings", readings);
-    if (evidence)
-        ck_set_evidence(ck_last_claim(s), evidence);
-    pp_buf_dispose(&who);
-    pp_buf_dispose(&each);
+    size_t before = (size_t)s->count;
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++)
+        if (set >> i & 1)
+            ck_check_fact(s, n, 1ULL << i, name);
+    ck_merge_last(s, (size_t)s->count - before);
 }
 
 /* Compare a figure with fact `name` of passports in `set`. */
