@@ -16,7 +16,7 @@
  * there.  The cache is local (not pushed or pulled): anyone can rebuild it
  * with `passport source fetch --all`.
  */
-#define _GNU_SOURCE /* sync_file_range */
+#define _POSIX_C_SOURCE 200809L
 #include "sources.h"
 
 #include <errno.h>
@@ -36,9 +36,6 @@
 #include "../core/banned.h"
 
 #define META_MAX_BYTES ((size_t)64 * 1024)
-
-/* The text is written back every TEXT_FLUSH bytes (see make_text). */
-#define TEXT_FLUSH (16LL << 20)
 
 struct pp_cache {
     char *dir;
@@ -220,7 +217,7 @@ static int make_text(pp_cache *c, const char *body, const char *url,
 {
     pp_buf in = PP_BUF_INIT, text = PP_BUF_INIT, path = PP_BUF_INIT;
     pp_text_stream *ts = NULL;
-    long long done = 0, written = 0, flushed = 0;
+    long long done = 0;
     size_t n = 0;
     int fd = -1, out = -1, rc;
     if ((fd = open(body, O_RDONLY)) < 0) {
@@ -247,19 +244,9 @@ static int make_text(pp_cache *c, const char *body, const char *url,
         goto done;
     while (n > 0) {
         done += (long long)n;
-        if ((rc = pp_text_stream_push(ts, in.ptr, n, &text)) < 0)
-            goto done;
-        written += (long long)text.len;
-        if ((rc = write_all(out, &text)) < 0)
-            goto done;
-        if (written - flushed >= TEXT_FLUSH) {
-            /* start the writes now: the fsync at the end, during which
-             * no signal is answered, has little left to do */
-            (void)sync_file_range(out, flushed, written - flushed,
-                                  SYNC_FILE_RANGE_WRITE);
-            flushed = written;
-        }
-        if ((rc = stop_asked(o, done, res->size, url)) < 0 ||
+        if ((rc = pp_text_stream_push(ts, in.ptr, n, &text)) < 0 ||
+            (rc = write_all(out, &text)) < 0 ||
+            (rc = stop_asked(o, done, res->size, url)) < 0 ||
             (rc = read_piece(fd, &in, &n)) < 0)
             goto done;
     }

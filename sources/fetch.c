@@ -17,12 +17,11 @@
  * Nothing here prints: a caller that shows progress, or stops a transfer
  * on a signal, does so through pp_fetch_opts.progress.
  */
-#define _GNU_SOURCE /* sync_file_range */
+#define _POSIX_C_SOURCE 200809L
 #include "sources.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <netinet/in.h>
@@ -230,18 +229,12 @@ struct sink {
     const pp_fetch_opts *o;
     long long now, total; /* libcurl's last progress */
     long long asked;      /* s->got when the caller was last asked */
-    long long flushed;    /* s->got when writeback was last started */
 };
 
 /* A compressed body decodes into many writes between two of libcurl's
  * progress calls (a gzip bomb: hundreds of megabytes), so the caller is
  * asked whether to stop every BODY_ASK bytes of the body too. */
 #define BODY_ASK (1LL << 20)
-
-/* Writeback of the body is started every BODY_FLUSH bytes, so that the
- * fsync after the last byte (during which no signal is answered) has
- * little left to write: a large body still stops within a second. */
-#define BODY_FLUSH (16LL << 20)
 
 static int kept_status(long code)
 {
@@ -276,13 +269,6 @@ static size_t on_body(char *p, size_t size, size_t n, void *ud)
             return 0;
         }
         done += (size_t)w;
-    }
-    if (s->got + (long long)len - s->flushed >= BODY_FLUSH) {
-        /* asynchronous: only starts the writes (Linux) */
-        (void)sync_file_range(s->fd, s->flushed,
-                              s->got + (long long)len - s->flushed,
-                              SYNC_FILE_RANGE_WRITE);
-        s->flushed = s->got + (long long)len;
     }
     if (pp_sha256_update(s->md, p, len) < 0) {
         s->write_errno = EIO;
