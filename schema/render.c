@@ -62,6 +62,8 @@ static void one_scaling(pp_buf *out, const cJSON *sc)
     }
     if (cJSON_IsNumber(bs))
         pp_buf_printf(out, ", blocks of %d", (int)bs->valuedouble);
+    else if (cJSON_IsString(bs))
+        pp_buf_puts(out, ", block size undisclosed");
     if (sf)
         pp_buf_printf(out, ", scale %s", sf);
     if (axis)

@@ -128,6 +128,100 @@ static int same_stage(const char *a, const char *b)
 /* Precision rules                                                    */
 /* ------------------------------------------------------------------ */
 
+/* What names a format in a quote: each group must be matched by one of its
+ * words (case-insensitive).  "FP8 E4M3" names fp8-e4m3; "FP8" alone names
+ * only the family.  A format not listed here is not checked. */
+struct format_words {
+    const char *format;
+    const char *groups[2][4];
+};
+
+static const struct format_words named_by[] = {
+    {"fp32", {{"fp32", "float32", "32-bit", "单精度"}}},
+    {"bf16", {{"bf16", "bfloat16"}}},
+    {"fp16", {{"fp16", "float16", "半精度"}}},
+    {"fp8", {{"fp8"}}},
+    {"fp8-e4m3", {{"e4m3"}}},
+    {"fp8-e5m2", {{"e5m2"}}},
+    {"mxfp8", {{"mxfp8"}}},
+    {"mxfp8-e4m3", {{"mxfp8"}, {"e4m3"}}},
+    {"mxfp8-e5m2", {{"mxfp8"}, {"e5m2"}}},
+    {"mxfp6-e2m3", {{"mxfp6"}, {"e2m3"}}},
+    {"mxfp6-e3m2", {{"mxfp6"}, {"e3m2"}}},
+    {"fp4", {{"fp4", "e2m1"}}},
+    {"mxfp4", {{"mxfp4"}}},
+    {"nvfp4", {{"nvfp4"}}},
+    {"int8", {{"int8"}}},
+    {"e5m6", {{"e5m6"}}},
+};
+
+/* The quotes of a role's evidence (and of what they were read through),
+ * joined; empty when no evidence carries a quote. */
+static void role_quotes(const cJSON *role, pp_buf *out)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, pp_json_get(role, "evidence"))
+    {
+        const char *q = pp_json_str(e, "quote", NULL);
+        const char *vq = pp_json_str(pp_json_get(e, "via"), "quote", NULL);
+        if (q)
+            pp_buf_printf(out, "%s\n", q);
+        if (vq)
+            pp_buf_printf(out, "%s\n", vq);
+    }
+}
+
+struct overstated {
+    rctx_t *c;
+    const char *role;
+    const char *quotes;
+};
+
+static int check_named(const char *f, void *arg)
+{
+    struct overstated *o = arg;
+    for (size_t i = 0; i < sizeof(named_by) / sizeof(named_by[0]); i++) {
+        const struct format_words *w = &named_by[i];
+        int named = 1;
+        char ptr[96];
+        if (strcasecmp(w->format, f))
+            continue;
+        for (size_t g = 0; g < 2 && w->groups[g][0]; g++) {
+            int hit = 0;
+            for (size_t k = 0; k < 4 && w->groups[g][k]; k++)
+                hit |= strcasestr(o->quotes, w->groups[g][k]) != NULL;
+            named &= hit;
+        }
+        if (named)
+            return 0;
+        snprintf(ptr, sizeof(ptr), "/precision/roles/%s/format", o->role);
+        find(o->c, "warning", "precision.overstated", ptr,
+             "the role records %s, but no quote of its evidence names it: "
+             "record what the source names (the family when no variant is "
+             "named, 'undisclosed' when no format is)",
+             f);
+        return 0;
+    }
+    return 0;
+}
+
+/* A role records what its evidence names and no more. */
+static void check_overstated(rctx_t *c, const cJSON *prec)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, pp_json_get(prec, "roles"))
+    {
+        pp_buf q = PP_BUF_INIT;
+        struct overstated o = {c, r->string, NULL};
+        role_quotes(r, &q);
+        if (q.len) {
+            o.quotes = q.ptr;
+            each_format(r, check_named, &o);
+        }
+        pp_buf_dispose(&q);
+    }
+}
+
 struct fam_hit {
     char fam[16];
     const char *stage;
@@ -201,6 +295,83 @@ static int first_format(const char *f, void *arg)
     return 1;
 }
 
+static int undisclosed(const cJSON *v)
+{
+    return cJSON_IsString(v) && !strncmp(v->valuestring, "undisclosed", 11);
+}
+
+/* An MX or NVFP4 role says its block size, scale format and scale axis,
+ * each stated or marked 'undisclosed' (a curator records what the source
+ * states, never the format's definition as if the source had said it); a
+ * stated block size or scale format must be the format's own. */
+static void check_block(rctx_t *c, const cJSON *r, const char *f)
+{
+    int block = 0, sfmt = 0, axis = 0;
+    const char *unstated[3] = {NULL, NULL, NULL};
+    const cJSON *sc;
+    int nvfp4 = !strcasecmp(f, "nvfp4");
+    int want_block = nvfp4 ? 16 : 32;
+    const char *want_scale = nvfp4 ? "fp8-e4m3" : "e8m0";
+    char ptr[128];
+
+    snprintf(ptr, sizeof(ptr), "/precision/roles/%s", r->string);
+    cJSON_ArrayForEach(sc, pp_json_get(r, "scaling"))
+    {
+        const cJSON *bs = pp_json_get(sc, "block_size");
+        const cJSON *sf = pp_json_get(sc, "scale_format");
+        const cJSON *ax = pp_json_get(sc, "axis");
+        block |= cJSON_IsNumber(bs) || undisclosed(bs);
+        sfmt |= cJSON_IsString(sf);
+        axis |= cJSON_IsString(ax);
+        if (undisclosed(bs))
+            unstated[0] = "block size";
+        if (undisclosed(sf))
+            unstated[1] = "scale format";
+        if (undisclosed(ax))
+            unstated[2] = "scale axis";
+        if (cJSON_IsNumber(bs) && (int)bs->valuedouble != want_block)
+            find(c, "error", "precision.block-format", ptr,
+                 "by its definition %s shares one scale per %d elements, not "
+                 "%d",
+                 f, want_block, (int)bs->valuedouble);
+        if (cJSON_IsString(sf) && !undisclosed(sf) &&
+            strcasecmp(sf->valuestring, want_scale))
+            find(c, "error", "precision.block-format", ptr,
+                 "by its definition the scale of %s is %s, not %s", f,
+                 want_scale, sf->valuestring);
+    }
+    if (!block || !sfmt || !axis) {
+        find(c, "error", "precision.block-format", ptr,
+             "%s is a block format: say its block size, scale format "
+             "and scale axis, or 'undisclosed' for what the source does "
+             "not state (missing:%s%s%s)",
+             f, block ? "" : " block_size", sfmt ? "" : " scale_format",
+             axis ? "" : " axis");
+        return;
+    }
+    {
+        pp_buf what = PP_BUF_INIT;
+        int n = 0, k = 0;
+        for (int i = 0; i < 3; i++)
+            n += unstated[i] != NULL;
+        for (int i = 0; i < 3; i++) {
+            if (!unstated[i])
+                continue;
+            k++;
+            pp_buf_printf(&what, "%s%s",
+                          k == 1   ? ""
+                          : k == n ? " and "
+                                   : ", ",
+                          unstated[i]);
+        }
+        if (n && what.ptr)
+            find(c, "note", "precision.block-format", ptr,
+                 "the %s of %s %s not disclosed", what.ptr, f,
+                 n > 1 ? "are" : "is");
+        pp_buf_dispose(&what);
+    }
+}
+
 static void check_roles(rctx_t *c, const cJSON *prec)
 {
     const cJSON *roles = pp_json_get(prec, "roles"), *r;
@@ -244,29 +415,8 @@ static void check_roles(rctx_t *c, const cJSON *prec)
 
         /* MX and NVFP4 need block size, scale format and axis. */
         each_format(r, first_format, &first);
-        if (first && is_block_format(first)) {
-            int block = 0, sfmt = 0, axis = 0, axis_undisclosed = 0;
-            cJSON_ArrayForEach(sc, pp_json_get(r, "scaling"))
-            {
-                const cJSON *ax = pp_json_get(sc, "axis");
-                block |= cJSON_IsNumber(pp_json_get(sc, "block_size"));
-                sfmt |= cJSON_IsString(pp_json_get(sc, "scale_format"));
-                axis |= cJSON_IsString(ax);
-                axis_undisclosed |=
-                    cJSON_IsString(ax) &&
-                    !strncmp(ax->valuestring, "undisclosed", 11);
-            }
-            snprintf(ptr, sizeof(ptr), "/precision/roles/%s", r->string);
-            if (!block || !sfmt || !axis)
-                find(c, "error", "precision.block-format", ptr,
-                     "%s is a block format: say its block size, scale format "
-                     "and scale axis (missing:%s%s%s)",
-                     first, block ? "" : " block_size",
-                     sfmt ? "" : " scale_format", axis ? "" : " axis");
-            else if (axis_undisclosed)
-                find(c, "note", "precision.block-format", ptr,
-                     "the scale axis of %s is not disclosed", first);
-        }
+        if (first && is_block_format(first))
+            check_block(c, r, first);
     }
 
     /* Low-precision GEMMs need a stated accumulation, wide enough. */
@@ -539,6 +689,7 @@ int pp_verify_roles(const cJSON *doc, cJSON *findings)
     if (prec) {
         check_roles(&c, prec);
         check_headline(&c, prec);
+        check_overstated(&c, prec);
     }
     check_memory_roles(&c);
     check_claims(&c);
