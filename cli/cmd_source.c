@@ -177,16 +177,18 @@ static int source_list(struct opts *o, int argc, char **argv, struct ctx *x,
 }
 
 /* Fetch source `sid` from `url` (NULL: its own) and say what became of
- * it; n[0] counts the failures, n[1] the fetches tried. */
-static void fetch_one(struct opts *o, pp_cache *c, const cJSON *merged,
-                      const char *sid, const char *url, int n[2])
+ * it; n[0] counts the failures, n[1] the fetches tried.  Whether a signal
+ * stopped it (the command then stops too). */
+static int fetch_one(struct opts *o, pp_cache *c, const cJSON *merged,
+                     const char *sid, const char *url, int n[2])
 {
     pp_buf line = PP_BUF_INIT;
     cJSON *m = NULL;
     enum pp_cache_got got;
-    int rc;
+    int rc, stopped;
     cli_progress_start(&o->bar, sid);
     rc = pp_sources_fetch(c, merged, sid, url, o->force, &o->fetch, &m, &got);
+    stopped = cli_progress_done(&o->bar, rc);
     if (rc == PP_EUSAGE && o->all) { /* a source without a URL */
         if (!o->quiet)
             printf("%s: skipped (no URL; give one with 'source fetch %s "
@@ -203,6 +205,7 @@ static void fetch_one(struct opts *o, pp_cache *c, const cJSON *merged,
     n[1] += rc != PP_EUSAGE;
     cJSON_Delete(m);
     pp_buf_dispose(&line);
+    return stopped;
 }
 
 static int source_fetch(struct opts *o, int argc, char **argv, struct ctx *x,
@@ -210,8 +213,8 @@ static int source_fetch(struct opts *o, int argc, char **argv, struct ctx *x,
 {
     cJSON *merged = NULL;
     const cJSON *s;
-    int rc, n[2] = {0, 0}; /* failed, tried */
-    (void)out;             /* each source's line is printed as it is fetched */
+    int rc, stopped = 0, n[2] = {0, 0}; /* failed, tried */
+    (void)out; /* each source's line is printed as it is fetched */
     if (o->at_spec)
         return cli_usage(o->cmd, "--at is not an option of fetch");
     if (o->all == (argc > 0))
@@ -222,11 +225,11 @@ static int source_fetch(struct opts *o, int argc, char **argv, struct ctx *x,
         return rc;
     if ((rc = pp_sources_merge(x->set.docs, x->set.n, NULL, &merged)) < 0)
         return cli_lib_fail(o->cmd, rc);
-    for (s = o->all ? merged->child : NULL; s; s = s->next)
-        fetch_one(o, x->cache, merged, s->string, NULL, n);
-    for (int i = 0; i < argc; i++)
-        fetch_one(o, x->cache, merged, argv[i], o->url, n);
-    if (n[0] && n[1] > 1)
+    for (s = o->all ? merged->child : NULL; s && !stopped; s = s->next)
+        stopped = fetch_one(o, x->cache, merged, s->string, NULL, n);
+    for (int i = 0; i < argc && !stopped; i++)
+        stopped = fetch_one(o, x->cache, merged, argv[i], o->url, n);
+    if (n[0] && n[1] > 1 && !stopped)
         cli_fail(0, o->cmd, "%d of %d fetches failed", n[0], n[1]);
     cJSON_Delete(merged);
     return n[0] ? PP_EXIT_FAILURE : PP_EXIT_OK;
@@ -296,8 +299,10 @@ static int source_quote(struct opts *o, int argc, char **argv, struct ctx *x,
         return cli_usage(o->cmd, "TEXT: %s", pp_error_last());
     if ((rc = ctx_open(o, 0, NULL, x)) == 0) {
         cli_progress_start(&o->bar, "quote");
-        if (pp_sources_quote(x->cache, argv[0], pq, o->force, &o->fetch, &a) <
-            0)
+        rc = pp_sources_quote_fetch(x->cache, argv[0], o->force, &o->fetch,
+                                    &a);
+        cli_progress_done(&o->bar, rc); /* a signal now ends the search */
+        if (rc < 0 || pp_sources_quote_search(x->cache, pq, &a) < 0)
             rc = cli_fail(PP_EXIT_FAILURE, o->cmd, "%s", pp_error_last());
         else if (a.unsearchable)
             rc = cli_fail(PP_EXIT_FAILURE, o->cmd, "%s: %s", a.url,

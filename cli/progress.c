@@ -11,36 +11,48 @@
 
 #include "../core/banned.h"
 
-static volatile sig_atomic_t interrupted;
+static const int sigs[] = {SIGINT, SIGTERM};
+#define NSIGS (sizeof sigs / sizeof *sigs)
+
+static volatile sig_atomic_t caught; /* the signal caught, 0: none */
+static struct sigaction before[NSIGS];
+static int installed[NSIGS];
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
-}
-
-static void catch_interrupts(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM};
-    static int caught;
-    if (caught++)
-        return;
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-        struct sigaction sa, old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
+    caught = sig;
 }
 
 void cli_progress_start(struct cli_progress *p, const char *label)
 {
-    catch_interrupts();
     p->label = label;
-    interrupted = 0;
+    caught = 0;
+    for (size_t i = 0; i < NSIGS; i++) {
+        struct sigaction sa;
+        if (installed[i] || sigaction(sigs[i], NULL, &before[i]) < 0 ||
+            before[i].sa_handler == SIG_IGN)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        installed[i] = sigaction(sigs[i], &sa, NULL) == 0;
+    }
+}
+
+int cli_progress_done(struct cli_progress *p, int rc)
+{
+    int sig;
+    (void)p;
+    for (size_t i = 0; i < NSIGS; i++)
+        if (installed[i])
+            installed[i] = sigaction(sigs[i], &before[i], NULL) < 0;
+    sig = caught;
+    caught = 0;
+    if (sig && rc == 0) { /* asked after the last look: as if it came now */
+        fflush(NULL);     /* what was said stays said */
+        raise(sig);
+    }
+    return sig != 0;
 }
 
 static double seconds_between(const struct timespec *a,
@@ -61,7 +73,7 @@ int cli_progress(long long now, long long total, void *ud)
         p->drew = 0;
         return 0;
     }
-    if (interrupted)
+    if (caught)
         return 1;
     if (!p->show || (total < (1 << 20) && now < (1 << 20)))
         return 0;

@@ -18,11 +18,19 @@ struct cli_progress {
     struct timespec last; /* when it was last drawn */
 };
 
-/* Before each download: the bar is labelled `label` (borrowed), and a
- * signal caught before now stops nothing.  From the first call on, SIGINT
- * and SIGTERM stop a transfer rather than the process; a signal the
- * caller ignores (nohup, a background job) stays ignored. */
+/* Before each download: the bar is labelled `label` (borrowed), and until
+ * cli_progress_done() SIGINT and SIGTERM stop the transfer rather than
+ * the process, so that nothing half-written is kept; a signal the caller
+ * ignores (nohup, a background job) stays ignored. */
 void cli_progress_start(struct cli_progress *p, const char *label);
+
+/* After each download, whose result was `rc`: SIGINT and SIGTERM are again
+ * what they were (from now on one ends the process: nothing is being
+ * written).  A signal caught during the download after its last look
+ * (rc 0: it ended whole) is raised again, as if it had come now.  Returns
+ * whether one was caught: the download stopped for it, and the command
+ * should not go on. */
+int cli_progress_done(struct cli_progress *p, int rc);
 
 /* pp_fetch_progress_fn: draws the bar `ud` (a struct cli_progress) of a
  * body of 1 MiB or more, at most ten times a second, clears it when the

@@ -277,35 +277,37 @@ void pp_quote_answer_dispose(pp_quote_answer *a)
     memset(a, 0, sizeof *a);
 }
 
-int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q, int force,
-                     const pp_fetch_opts *o, pp_quote_answer *out)
+int pp_sources_quote_fetch(pp_cache *c, const char *url, int force,
+                           const pp_fetch_opts *o, pp_quote_answer *out)
 {
-    pp_buf key = PP_BUF_INIT, text = PP_BUF_INIT;
+    pp_buf key = PP_BUF_INIT;
     enum pp_cache_got got;
     int rc;
     memset(out, 0, sizeof *out);
-    if (!(out->url = pp_fetch_redact(url))) {
+    if (!(out->url = pp_fetch_redact(url)))
         rc = pp_error_set(PP_ENOMEM, "out of memory");
-        goto done;
-    }
-    if ((rc = pp_cache_key_url(&key, url)) < 0 ||
-        (rc = pp_cache_get(c, key.ptr, url, force, o, &out->meta, &got)) < 0)
-        goto done;
-    if (pp_cache_text(c, out->meta, &text) < 0) {
-        /* a finding about the URL, not a failure of the search */
-        if (!(out->unsearchable = strdup(pp_error_last())))
-            rc = pp_error_set(PP_ENOMEM, "out of memory");
-        goto done;
-    }
-    if ((rc = pp_quote_find_line(q, pp_buf_cstr(&text), text.len,
-                                 &out->line)) >= 0) {
-        out->found = rc;
-        rc = 0;
-    }
-done:
+    else if ((rc = pp_cache_key_url(&key, url)) == 0)
+        rc = pp_cache_get(c, key.ptr, url, force, o, &out->meta, &got);
     if (rc < 0)
         pp_quote_answer_dispose(out);
     pp_buf_dispose(&key);
+    return rc;
+}
+
+int pp_sources_quote_search(pp_cache *c, const pp_quote *q,
+                            pp_quote_answer *a)
+{
+    pp_buf text = PP_BUF_INIT;
+    int rc = 0;
+    if (pp_cache_text(c, a->meta, &text) < 0) {
+        /* a finding about the URL, not a failure of the search */
+        if (!(a->unsearchable = strdup(pp_error_last())))
+            rc = pp_error_set(PP_ENOMEM, "out of memory");
+    } else if ((rc = pp_quote_find_line(q, pp_buf_cstr(&text), text.len,
+                                        &a->line)) >= 0) {
+        a->found = rc;
+        rc = 0;
+    }
     pp_buf_dispose(&text);
     return rc;
 }

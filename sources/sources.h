@@ -31,9 +31,12 @@
  * MiB of decoded body), with the body bytes received so far (`now`) and
  * the size announced (`total`, 0 when unknown), and once with now = -1
  * when the request has ended (each redirect is a request of its own).
- * pp_cache_fetch() also calls it while it makes the text of a body, once
- * a MiB (`now` the bytes of the body read, `total` its size), then with
- * -1.  `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
+ * pp_cache_fetch() also calls it in the steps after the request, each
+ * ended with -1: while it puts the body on disk, once each 4 MiB synced
+ * (`now` the bytes synced, `total` the body's size); while it makes the
+ * text of the body, once a MiB (`now` the bytes of the body read,
+ * `total` its size); and while it puts the text on disk, as the body.
+ * `ud` is pp_fetch_opts.progress_ud.  A non-zero return stops the
  * transfer, which then fails with PP_EIO ("interrupted"); the return of
  * the call at the end is ignored. */
 typedef int (*pp_fetch_progress_fn)(long long now, long long total, void *ud);
@@ -359,7 +362,7 @@ int pp_sources_pin(pp_cache *c, const cJSON *doc, const char *const *sids,
  * or "S: not cached, not pinned".  0 or PP_ENOMEM. */
 int pp_sources_pin_text(pp_buf *out, const char *passport, const cJSON *report);
 
-/* The answer of pp_sources_quote().  Caller-owned contents: release with
+/* The answer of pp_sources_quote_fetch() and _search().  Caller-owned contents: release with
  * pp_quote_answer_dispose(). */
 typedef struct pp_quote_answer {
     char *url;          /* owned: the URL asked for, without credentials */
@@ -371,13 +374,21 @@ typedef struct pp_quote_answer {
 } pp_quote_answer;
 void pp_quote_answer_dispose(pp_quote_answer *a);
 
-/* Whether quote `q` occurs in the text of `url` (`passport source
- * quote`): its record (key "url/SHA256-OF-URL") is fetched unless cached
- * (pp_cache_get with `force` and `o`), then its text searched.  0 and *out
- * (zeroed first; out->unsearchable set when there is no text to search);
- * the errors of pp_cache_get() or pp_quote_find() otherwise. */
-int pp_sources_quote(pp_cache *c, const char *url, const pp_quote *q, int force,
-                     const pp_fetch_opts *o, pp_quote_answer *out);
+/* Whether a quote occurs in the text of `url` (`passport source quote`),
+ * in two steps, so that a caller may let a signal end the process once
+ * the first is done (the second writes nothing).  First its record (key
+ * "url/SHA256-OF-URL") is fetched unless cached (pp_cache_get with
+ * `force` and `o`): 0 and *out (zeroed first, url and meta set), or the
+ * errors of pp_cache_get() with *out empty. */
+int pp_sources_quote_fetch(pp_cache *c, const char *url, int force,
+                           const pp_fetch_opts *o, pp_quote_answer *out);
+
+/* ... then the text of a->meta is searched for `q`: 0 with a->found and
+ * a->line set, or a->unsearchable when there is no text to search; the
+ * errors of pp_quote_find() otherwise (*a stays the caller's to
+ * dispose). */
+int pp_sources_quote_search(pp_cache *c, const pp_quote *q,
+                            pp_quote_answer *a);
 
 /* The answer for people, appended to `out`: "found in FINAL-URL (line N
  * of its text, sha256 PREFIX)" or "not found in FINAL-URL (sha256

@@ -86,8 +86,34 @@ for delay in 1 2 3 4; do
     # the signal came after the work was done (the quote was looked for
     # and not found: exit 1, nothing on stderr): nothing left to interrupt
     if [ $rc = 1 ] && [ ! -s "$WORK/term.err" ]; then break; fi
+    # ... or while the text was searched, once body and text were whole
+    # in the cache: the signal ended the process, as it does by default
+    if [ $rc = 143 ] && [ ! -s "$WORK/term.err" ]; then
+        [ "$(stat -c %s "$CACHE"/text/*.txt)" = 209715200 ] ||
+            fail "SIGTERM during the search: the text is not whole"
+        break
+    fi
     [ $rc = 3 ] || fail "SIGTERM after $delay s: exit status $rc: $(cat "$WORK/term.err")"
     expect_contains "$(cat "$WORK/term.err")" "': interrupted; nothing was kept" "SIGTERM after $delay s"
     nothing_cached "SIGTERM after $delay s"
 done
+# Searching a cached text writes nothing: a signal ends it at once (the
+# search of these 200 MiB takes more than a second) and the cache stays.
+rm -rf "$CACHE"
+run "$P" source quote --max-size 300M "$bomb" "x"
+expect_rc 1
+find "$CACHE" -type f -exec md5sum {} + | sort > "$WORK/cache.before"
+"$P" source quote --max-size 300M "$bomb" "x" 2>"$WORK/term.err" >/dev/null &
+pid=$!
+sleep 0.3
+kill -TERM $pid
+start=$(now)
+wait $pid
+rc=$?
+elapsed_below "$start" 1 "SIGTERM during the search of a cached text"
+[ $rc = 143 ] || fail "SIGTERM during the search: exit status $rc: $(cat "$WORK/term.err")"
+[ ! -s "$WORK/term.err" ] || fail "SIGTERM during the search: $(cat "$WORK/term.err")"
+find "$CACHE" -type f -exec md5sum {} + | sort > "$WORK/cache.after"
+cmp -s "$WORK/cache.before" "$WORK/cache.after" ||
+    fail "SIGTERM during the search: the cache changed: $(diff "$WORK/cache.before" "$WORK/cache.after")"
 echo ok

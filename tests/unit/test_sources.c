@@ -525,6 +525,7 @@ static void progress_can_stop(void **state)
     remove_scratch(dir);
 }
 
+/* Stops at the stop_after-th call after the request has ended. */
 static int stop_after_request(long long now, long long total, void *ud)
 {
     struct seen *w = ud;
@@ -532,20 +533,19 @@ static int stop_after_request(long long now, long long total, void *ud)
     if (now < 0)
         return w->ends++, 0;
     w->calls += w->ends > 0;
-    return w->ends > 0;
+    return w->ends > 0 && w->calls >= w->stop_after;
 }
 
-/* The text of a large body is made piece by piece, and the callback can
- * stop that too: nothing enters the cache, not even the body. */
-static void progress_stops_the_text(void **state)
+/* What a stop at the stop_after-th call after the request leaves:
+ * nothing in the cache, not even the body; `calls` and `ends` seen. */
+static void stop_after(int at, int calls, int ends)
 {
     pp_fetch_opts o = PP_FETCH_OPTS_INIT;
-    struct seen w = {0, 0, 0, 0};
+    struct seen w = {0, 0, at, 0};
     pp_cache *c = NULL;
     cJSON *m = NULL;
     char dir[64], url[128], cmd[160];
     int new_blob = 0;
-    (void)state;
     scratch(dir, url, 3 << 20, "a line of the page\n");
     o.allow_file = 1;
     o.progress = stop_after_request;
@@ -555,8 +555,8 @@ static void progress_stops_the_text(void **state)
                      PP_EIO);
     assert_non_null(strstr(pp_error_last(), "interrupted; nothing was kept"));
     assert_null(m);
-    assert_int_equal(w.calls, 1); /* the first piece of the text */
-    assert_int_equal(w.ends, 2);  /* the request, and the text */
+    assert_int_equal(w.calls, calls);
+    assert_int_equal(w.ends, ends);
     snprintf(cmd, sizeof cmd,
              "test -z \"$(find '%s/passport-sources' -type f)\"", dir);
     assert_int_equal(system(cmd), 0);
@@ -570,6 +570,28 @@ static void progress_stops_the_text(void **state)
     cJSON_Delete(m);
     pp_cache_free(c);
     remove_scratch(dir);
+}
+
+/* After the request the body is put on disk a step at a time (one step
+ * of 4 MiB for this body of 3 MiB and a bit), its text is made a MiB at
+ * a time, and the text is put on disk; the callback can stop each. */
+static void progress_stops_the_sync(void **state)
+{
+    (void)state;
+    stop_after(1, 1, 2); /* the request, and the body's sync */
+}
+
+static void progress_stops_the_text(void **state)
+{
+    (void)state;
+    stop_after(2, 2, 3); /* ... and the first piece of the text */
+}
+
+static void progress_stops_the_text_sync(void **state)
+{
+    (void)state;
+    /* the body's sync, four pieces of text, the text's sync */
+    stop_after(6, 6, 4);
 }
 
 static void quotes_against_the_cache(void **state)
@@ -659,7 +681,9 @@ int main(void)
         cmocka_unit_test(address_classes),
         cmocka_unit_test(sources_merged),
         cmocka_unit_test(progress_can_stop),
+        cmocka_unit_test(progress_stops_the_sync),
         cmocka_unit_test(progress_stops_the_text),
+        cmocka_unit_test(progress_stops_the_text_sync),
         cmocka_unit_test(quotes_against_the_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
