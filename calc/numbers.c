@@ -72,7 +72,8 @@ static const struct {
     {"трлн", 1e12},     {"триллион", 1e12}, {"млрд", 1e9},    {"миллиард", 1e9},
     {"млн", 1e6},       {"миллион", 1e6},   {"тыс", 1e3},     {"万亿", 1e12},
     {"千亿", 1e11},     {"百亿", 1e10},     {"亿", 1e8},      {"万", 1e4},
-    {"千", 1e3},
+    {"萬億", 1e12},     {"千億", 1e11},     {"百億", 1e10},   {"億", 1e8},
+    {"萬", 1e4},        {"千", 1e3}, /* the longest first: 千亿 before 千 */
 };
 
 /* A number written as a word, and its value. */
@@ -92,7 +93,7 @@ static const struct number_word number_words[] = {
 /* Han numerals before a Han magnitude: 一万亿, 两千亿, 十亿. */
 static const struct number_word han_digits[] = {
     {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4},  {"五", 5},
-    {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10},
+    {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10}, {"兩", 2},
 };
 
 static const struct {
@@ -398,7 +399,8 @@ static int may_start_word(const char *s, size_t n, size_t i)
  * ("several billion") is no figure. */
 static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
 {
-    if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几")))
+    if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几") ||
+                   starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾")))
         return 0;
     for (size_t d = 0; d < sizeof(han_digits) / sizeof(han_digits[0]); d++) {
         size_t k = starts(s + i, n - i, han_digits[d].word);
@@ -723,6 +725,15 @@ static int glued_letters(const char *s, size_t n, size_t j)
            !starts(s + j, n - j, "TFLOP") && !starts(s + j, n - j, "FLOP");
 }
 
+/* A plus after a figure, "15+ trillion", "15T+ tokens": "or more" (but
+ * not arithmetic, "2+2", nor "C++"). */
+static int plus_after(const char *s, size_t n, size_t j)
+{
+    return j < n && s[j] == '+' &&
+           (j + 1 == n || (!isdigit((unsigned char)s[j + 1]) &&
+                           s[j + 1] != '+' && s[j + 1] != '='));
+}
+
 /* The figure written with digits at `i`: *found and the figure into
  * *num.  Returns where the scan goes on. */
 static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
@@ -731,6 +742,7 @@ static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
     struct mantissa m;
     size_t j, t, e;
     double v;
+    int plus;
     *found = 0;
     if ((j = not_a_figure(s, n, i)) != 0)
         return j;
@@ -747,7 +759,11 @@ static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
     num->sig = m.digits ? m.digits : 1;
     j = power_of_ten(s, n, i, j, &v, &num->sig);
     j = exponent(s, n, j, &v);
+    if ((plus = plus_after(s, n, j)) != 0)
+        j++;
     j = magnitude(s, n, j, &v, &num->magnitude);
+    if (!plus && (plus = plus_after(s, n, j)) != 0)
+        j++;
     if (!num->magnitude && glued_letters(s, n, j)) {
         while (j < n && ascii_alnum((unsigned char)s[j]))
             j++;
@@ -755,6 +771,8 @@ static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
     }
     num->value = v;
     qualifier_before(s, i, num->qualifier);
+    if (plus && !strcmp(num->qualifier, "="))
+        snprintf(num->qualifier, sizeof num->qualifier, "\xE2\x89\xA5");
     /* a unit in LaTeX: 7.227\\cdot10^{23}\\ \\text{FLOP} */
     if ((t = latex_text(s, n, j)) != 0 && (e = unit_after(s, n, t, num)) > t)
         num->end = e < n && s[e] == '}' ? e + 1 : e;

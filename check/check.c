@@ -48,7 +48,7 @@ static pcre2_code *alias_pattern(const char *name)
     while (*s) {
         if (isalnum(*s) || *s >= 0x80) {
             if (tokens++)
-                pp_buf_puts(&p, "[\\s\\-_.]*");
+                pp_buf_puts(&p, "[\\s\\-_.\\x{2010}-\\x{2013}]*");
             while (*s && (isalnum(*s) || *s >= 0x80)) {
                 pp_buf_putc(&p, (char)*s);
                 s++;

@@ -299,8 +299,7 @@ static int source_quote(struct opts *o, int argc, char **argv, struct ctx *x,
         return cli_usage(o->cmd, "TEXT: %s", pp_error_last());
     if ((rc = ctx_open(o, 0, NULL, x)) == 0) {
         cli_progress_start(&o->bar, "quote");
-        rc = pp_sources_quote_fetch(x->cache, argv[0], o->force, &o->fetch,
-                                    &a);
+        rc = pp_sources_quote_fetch(x->cache, argv[0], o->force, &o->fetch, &a);
         cli_progress_done(&o->bar, rc); /* a signal now ends the search */
         if (rc < 0 || pp_sources_quote_search(x->cache, pq, &a) < 0)
             rc = cli_fail(PP_EXIT_FAILURE, o->cmd, "%s", pp_error_last());

@@ -14,8 +14,10 @@ int pp_utf8_valid(const char *s, size_t len, size_t *bad);
 /* Number of code points in the first `len` bytes of valid UTF-8. */
 size_t pp_utf8_count(const char *s, size_t len);
 
-/* Lower-case ASCII and Russian Cyrillic (А-Я, Ё) in place; the length and
- * every byte offset stay the same, anything else is left as it is.
+/* Lower-case ASCII and Russian Cyrillic (А-Я, Ё), and make simplified
+ * the traditional Han characters of the checker's lexicons (參數 ->
+ * 参数, 億 -> 亿), in place; the length and every byte offset stay the
+ * same, anything else is left as it is.
  * Returns 1 when `s` holds a character that Unicode case-insensitive
  * matching equates with one of those letters although this folding does
  * not map it to it (KELVIN SIGN = k, LONG S = s, the old Cyrillic letter

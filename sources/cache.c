@@ -224,8 +224,8 @@ static int sync_file(int fd, const pp_fetch_opts *o, const char *url,
     int rc = 0;
     if (fstat(fd, &st) == 0) {
         for (off_t at = 0; at < st.st_size; at += SYNC_STEP) {
-            off_t upto = st.st_size - at > SYNC_STEP ? at + SYNC_STEP
-                                                     : st.st_size;
+            off_t upto =
+                st.st_size - at > SYNC_STEP ? at + SYNC_STEP : st.st_size;
             if (sync_file_range(fd, at, upto - at,
                                 SYNC_FILE_RANGE_WAIT_BEFORE |
                                     SYNC_FILE_RANGE_WRITE |

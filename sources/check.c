@@ -294,8 +294,7 @@ int pp_sources_quote_fetch(pp_cache *c, const char *url, int force,
     return rc;
 }
 
-int pp_sources_quote_search(pp_cache *c, const pp_quote *q,
-                            pp_quote_answer *a)
+int pp_sources_quote_search(pp_cache *c, const pp_quote *q, pp_quote_answer *a)
 {
     pp_buf text = PP_BUF_INIT;
     int rc = 0;

@@ -387,8 +387,7 @@ int pp_sources_quote_fetch(pp_cache *c, const char *url, int force,
  * a->line set, or a->unsearchable when there is no text to search; the
  * errors of pp_quote_find() otherwise (*a stays the caller's to
  * dispose). */
-int pp_sources_quote_search(pp_cache *c, const pp_quote *q,
-                            pp_quote_answer *a);
+int pp_sources_quote_search(pp_cache *c, const pp_quote *q, pp_quote_answer *a);
 
 /* The answer for people, appended to `out`: "found in FINAL-URL (line N
  * of its text, sha256 PREFIX)" or "not found in FINAL-URL (sha256

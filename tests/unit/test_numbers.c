@@ -68,6 +68,14 @@ static const struct want cases[] = {
      PP_UNIT_NONE}, /* 五千亿 */
     {"112\\,\\text{GB}", 112e9, 3, "=", PP_UNIT_BYTES},
     {"at least 8 experts", 8, 1, "\xE2\x89\xA5", PP_UNIT_EXPERTS},
+    /* a plus after the figure is "or more" (arithmetic is not: sums) */
+    {"15+ trillion tokens", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_TOKENS},
+    {"15T+ tokens", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_TOKENS},
+    {"over 15T+ tokens", 15e12, 2, ">", PP_UNIT_TOKENS},
+    /* traditional Han magnitudes */
+    {"1750\xE5\x84\x84", 175e9, 4, "=", PP_UNIT_NONE}, /* 1750億 */
+    {"\xE5\x85\xA9\xE5\x8D\x83\xE5\x84\x84", 2e11, 1, "=",
+     PP_UNIT_NONE}, /* 兩千億 */
     {"1,000,000 tokens", 1e6, 7, "=", PP_UNIT_TOKENS},
 };
 
@@ -96,6 +104,16 @@ static void products(void **state)
                      prods[i].text, k, k ? (int)n[0].unit : -1, prods[i].count,
                      (int)prods[i].first);
     }
+}
+
+/* "2+2" is two figures of their own, neither "or more". */
+static void sums_are_not_bounds(void **state)
+{
+    pp_number n[4];
+    (void)state;
+    assert_int_equal(pp_numbers_scan("2+2", 3, n, 4), 2);
+    assert_string_equal(n[0].qualifier, "=");
+    assert_string_equal(n[1].qualifier, "=");
 }
 
 static void forms(void **state)
@@ -168,6 +186,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),
+        cmocka_unit_test(sums_are_not_bounds),
         cmocka_unit_test(not_numbers),
         cmocka_unit_test(products),
         cmocka_unit_test(spans_and_bounds),

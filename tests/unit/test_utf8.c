@@ -52,12 +52,31 @@ static void counts_code_points(void **state)
     assert_int_equal(pp_utf8_count("abc", 3), 3);
 }
 
+/* Folding keeps every offset: ASCII and Cyrillic lower-cased, the
+ * traditional Han of the lexicons made simplified, the rest as it was. */
+static void folds_case_and_traditional_han(void **state)
+{
+    char s[] = "GPT-3 \xE6\x93\x81\xE6\x9C\x89 1750\xE5\x84\x84"
+               "\xE5\x80\x8B\xE5\x8F\x83\xE6\x95\xB8 "
+               "\xD0\x9F\xD0\xB0\xD1\x80"; /* 擁有 1750億個參數 Пар */
+    const char *want = "gpt-3 \xE6\x93\x81\xE6\x9C\x89 1750\xE4\xBA\xBF"
+                       "\xE4\xB8\xAA\xE5\x8F\x82\xE6\x95\xB0 "
+                       "\xD0\xBF\xD0\xB0\xD1\x80"; /* 擁有 1750亿个参数 пар */
+    char cut[] = "\xE5\x84"; /* a character cut short stays as it is */
+    (void)state;
+    assert_int_equal(pp_utf8_fold(s, strlen(s)), 0);
+    assert_string_equal(s, want);
+    assert_int_equal(pp_utf8_fold(cut, strlen(cut)), 0);
+    assert_memory_equal(cut, "\xE5\x84", 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accepts_valid_text),
         cmocka_unit_test(rejects_and_locates_invalid_sequences),
         cmocka_unit_test(counts_code_points),
+        cmocka_unit_test(folds_case_and_traditional_han),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
