@@ -161,6 +161,8 @@ void pp_checker_free(pp_checker *c)
 {
     if (!c)
         return;
+    pp_buf_dispose(&c->heading.text);
+    pp_buf_dispose(&c->prev.text);
     for (size_t i = 0; i < c->naliases; i++)
         pcre2_code_free(c->aliases[i].re);
     free(c->aliases);
@@ -170,6 +172,19 @@ void pp_checker_free(pp_checker *c)
     pcre2_match_data_free(c->md);
     free((void *)c->docs);
     free(c);
+}
+
+void pp_checker_position(pp_checker *c, int heading, int first)
+{
+    c->next_is_heading = heading;
+    if (heading) {
+        pp_buf_clear(&c->heading.text);
+        c->heading.known = 1, c->heading.set = 0;
+    }
+    if (heading || first) {
+        pp_buf_clear(&c->prev.text);
+        c->prev.known = 1, c->prev.set = 0;
+    }
 }
 
 void pp_checker_begin_document(pp_checker *c)
@@ -224,6 +239,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
     if (s.nnum || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
+        ck_carry_subject(&s);
         ck_derived_context(&s);
         ck_derived_losses(&s);
         ck_derived_chains(&s);
@@ -237,6 +253,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_check_formats(&s);
     }
     ck_check_generalisations(&s);
+    ck_keep_subject(&s);
     pp_buf_dispose(&s.low);
     return s.count;
 }
@@ -434,6 +451,7 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
         return PP_ENOMEM;
     ck_find_entities(&s);
     s.ents_done = 1;
+    ck_carry_subject(&s);
     /* the run the row is about: the first one it names */
     for (size_t e = 0; e < s.nent && !who; e++)
         who = s.ent[e].set;
@@ -441,6 +459,7 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     for (size_t k = 0; k < ncell && k < c->table.n; k++)
         row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
     ck_check_generalisations(&s);
+    ck_keep_subject(&s);
     pp_buf_dispose(&s.low);
     return s.count;
 }

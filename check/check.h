@@ -38,6 +38,15 @@ const pp_rules *pp_checker_rules(const pp_checker *c);
  * sentence. */
 void pp_checker_begin_document(pp_checker *c);
 
+/* Where the next sentence stands, for a sentence that names no run ("It
+ * was trained on 14.8T tokens", "| Total Parameters | 1T |"): `heading` 1
+ * when it is a heading, whose run is the subject of its section until the
+ * next heading; `first` 1 when it begins a block (a paragraph, a list
+ * item, a table), which the previous sentence no longer speaks for.  A
+ * claim read with a carried subject is confirmed or unverifiable, never
+ * contradicted. */
+void pp_checker_position(pp_checker *c, int heading, int first);
+
 /* Check one sentence (sentences of a document in order, so a worked
  * example's inputs carry to the sentences that use them); append one JSON
  * object per claim to `claims`:

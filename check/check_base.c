@@ -281,6 +281,60 @@ void ck_find_entities(struct sent *s)
     }
 }
 
+/* The one run the sentence kept in `x` names (0: none, or several
+ * mentions), found the first time it is asked. */
+static unsigned long long subject_of(pp_checker *c, struct subject *x)
+{
+    struct sent t;
+    if (x->known)
+        return x->set;
+    memset(&t, 0, sizeof t);
+    t.c = c;
+    t.text = pp_buf_cstr(&x->text);
+    t.len = x->text.len;
+    x->known = 1, x->set = 0;
+    if (t.len && pp_buf_put(&t.low, t.text, t.len) == 0) {
+        t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
+        ck_find_entities(&t);
+        x->set = t.nent == 1 ? t.ent[0].set : 0;
+    }
+    pp_buf_dispose(&t.low);
+    return x->set;
+}
+
+void ck_carry_subject(struct sent *s)
+{
+    unsigned long long set;
+    const char *from = "the previous sentence";
+    if (s->nent || ck_foreign_between(s, 0, s->len))
+        return; /* it names a run, or a model the registry does not know */
+    if (!(set = subject_of(s->c, &s->c->prev))) {
+        set = subject_of(s->c, &s->c->heading);
+        from = "the heading";
+    }
+    if (!set)
+        return;
+    s->ent[0].start = s->ent[0].end = 0;
+    s->ent[0].set = set;
+    s->nent = 1;
+    s->carried = from;
+}
+
+void ck_keep_subject(struct sent *s)
+{
+    pp_checker *c = s->c;
+    struct subject *to[2] = {&c->prev, c->next_is_heading ? &c->heading : NULL};
+    c->next_is_heading = 0;
+    for (size_t k = 0; k < 2 && to[k]; k++) {
+        struct subject *x = to[k];
+        pp_buf_clear(&x->text);
+        x->known = 1;
+        x->set = s->nent == 1 ? s->ent[0].set : 0;
+        if (!s->ents_done && pp_buf_put(&x->text, s->text, s->len) == 0)
+            x->known = 0; /* looked for when a later sentence needs it */
+    }
+}
+
 /* The entity a figure at `at` speaks of: the nearest one before it, else
  * the nearest after. */
 const struct entity *ck_entity_for(const struct sent *s, size_t at)
@@ -655,9 +709,20 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     cJSON *o = cJSON_CreateObject();
     pp_buf msg = PP_BUF_INIT, rule = PP_BUF_INIT;
     va_list ap;
+    if (s->carried && entity &&
+        (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))) {
+        /* the run is only read from the context: never an error */
+        pp_buf_printf(&msg,
+                      "the sentence names no run; read as about the run of "
+                      "%s, ",
+                      s->carried);
+        verdict = "unverifiable";
+    }
     va_start(ap, fmt);
     pp_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
+    if (s->carried && entity && !strcmp(verdict, "confirmed"))
+        pp_buf_printf(&msg, " (the run of %s)", s->carried);
     cJSON_AddNumberToObject(o, "offset", (double)off);
     cJSON_AddNumberToObject(o, "length", (double)len);
     {
@@ -687,6 +752,8 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     cJSON_AddNullToObject(o, "source");
     cJSON_AddNullToObject(o, "section");
     cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
+    if (s->carried && entity)
+        cJSON_AddStringToObject(o, "subject", s->carried);
     cJSON_AddItemToArray(s->out, o);
     s->count++;
     pp_buf_dispose(&msg);

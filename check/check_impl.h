@@ -97,6 +97,16 @@ struct pp_checker {
         size_t n;
         char kind[PP_TABLE_COLS];
     } table;
+    /* The subject of a sentence that names no run: the run the last
+     * heading named, and the one the previous sentence of the block
+     * named (or was read as about), each with its text kept until it is
+     * needed (most sentences never need it).  See ck_carry_subject. */
+    struct subject {
+        pp_buf text;            /* owned: the sentence, when not analysed */
+        int known;              /* `set` is known (else: scan `text`) */
+        unsigned long long set; /* the one run it names, 0: none */
+    } heading, prev;
+    int next_is_heading; /* pp_checker_position said so */
     /* "L(70B, D_{70}) = L_t": the next "D_{70} = ..." solves it. */
     struct {
         char name[16];
@@ -131,6 +141,10 @@ struct sent {
     int resp_done;
     cJSON *out;
     int count;
+    /* The sentence names no run: its entity is the subject carried from
+     * "the heading" or "the previous sentence" (NULL: named) -- it may
+     * confirm, never contradict. */
+    const char *carried;
 };
 
 /* Is `w` within [from, to) of the lower-cased sentence? */
@@ -203,6 +217,12 @@ size_t ck_clause_to(const struct sent *s, size_t at);
 
 /* Find the passports the sentence names (aliases), into s->ent. */
 void ck_find_entities(struct sent *s);
+/* After ck_find_entities: a sentence that names no run and no other model
+ * takes the subject of the previous sentence of its block, else of its
+ * heading, when that names one run. */
+void ck_carry_subject(struct sent *s);
+/* After a sentence: what it leaves as the subject of the next. */
+void ck_keep_subject(struct sent *s);
 /* The entity nearest before offset `at`, else the nearest after; NULL if
  * the sentence names none. */
 const struct entity *ck_entity_for(const struct sent *s, size_t at);

@@ -42,6 +42,7 @@ struct walker {
     size_t *nsup, supcap;
     pp_prose_stats *stats;
     int overflow;
+    int first; /* the next sentence is the first of its block */
 };
 
 static size_t line_of(const char *doc, size_t off)
@@ -193,6 +194,7 @@ static int flush(struct walker *w)
         pp_buf_clear(&b->text);
         return 0;
     }
+    w->first = 1;
     if (!b->table && b->text.len && (tab_table(b) || pipe_table(b))) {
         /* one row per line, the first the header */
         emit_rows(w, !tab_table(b));
@@ -243,6 +245,8 @@ static int emit_sentence(struct walker *w, size_t start, size_t end)
     s.in_math = b->math_only;
     s.table = b->table;
     s.heading = b->heading;
+    s.first = w->first;
+    w->first = 0;
     w->stats->sentences++;
     w->rc = w->fn(&s, w->arg);
     b->text.ptr[end] = saved;

@@ -31,6 +31,8 @@ typedef struct pp_sentence {
     int table;            /* 0 prose; a table row, its cells separated by
                            * '\t': 1 a header row, 2 a body row */
     int heading;          /* a Markdown heading */
+    int first;            /* the first sentence of its block (a paragraph,
+                           * a list item, a heading, a table) */
 } pp_sentence;
 
 /* A suppression directive. */

@@ -162,6 +162,7 @@ static int on_sentence(const pp_sentence *s, void *arg)
         return pp_error_set(PP_ENOMEM, "out of memory");
     if (s->heading) /* a new section: a new worked example */
         pp_checker_begin_document(r->checker);
+    pp_checker_position(r->checker, s->heading, s->first);
     if ((s->table
              ? pp_checker_row(r->checker, s->text, s->len, s->table == 1,
                               claims)
