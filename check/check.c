@@ -189,6 +189,8 @@ void pp_checker_position(pp_checker *c, int heading, int first)
 
 void pp_checker_begin_document(pp_checker *c)
 {
+    pp_checker_position(c, 1, 1); /* no subject carries over */
+    c->next_is_heading = 0;
     struct ctx_value none = {0, CTX_STALE};
     c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;
     c->Cstar = c->L1 = c->L2 = c->Lt = c->PN = c->PD = c->law = none;

@@ -32,9 +32,10 @@ void pp_checker_free(pp_checker *c);
 /* The rule catalogue `c` applies (borrowed; NULL when it has none). */
 const pp_rules *pp_checker_rules(const pp_checker *c);
 
-/* Start a new document (or section: the checker calls it at a heading):
- * forget the inputs of worked examples (N, D, C, named quantities, the
- * training-state memory, a table's columns) carried from sentence to
+/* Start a new document (or section: the checker calls it at a heading
+ * and after a thematic break): forget the inputs of worked examples (N,
+ * D, C, named quantities, the training-state memory, a table's columns)
+ * and the subject (pp_checker_position) carried from sentence to
  * sentence. */
 void pp_checker_begin_document(pp_checker *c);
 

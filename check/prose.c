@@ -42,7 +42,8 @@ struct walker {
     size_t *nsup, supcap;
     pp_prose_stats *stats;
     int overflow;
-    int first; /* the next sentence is the first of its block */
+    int first;       /* the next sentence is the first of its block */
+    int after_break; /* a thematic break came since the last sentence */
 };
 
 static size_t line_of(const char *doc, size_t off)
@@ -246,7 +247,8 @@ static int emit_sentence(struct walker *w, size_t start, size_t end)
     s.table = b->table;
     s.heading = b->heading;
     s.first = w->first;
-    w->first = 0;
+    s.after_break = w->after_break;
+    w->first = w->after_break = 0;
     w->stats->sentences++;
     w->rc = w->fn(&s, w->arg);
     b->text.ptr[end] = saved;
@@ -320,6 +322,8 @@ static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
 {
     struct walker *w = u;
     (void)detail;
+    if (t == MD_BLOCK_HR)
+        w->after_break = 1;
     if (t == MD_BLOCK_CODE)
         w->code++;
     if (t == MD_BLOCK_HTML)

@@ -33,6 +33,8 @@ typedef struct pp_sentence {
     int heading;          /* a Markdown heading */
     int first;            /* the first sentence of its block (a paragraph,
                            * a list item, a heading, a table) */
+    int after_break;      /* a thematic break (***, ---) came since the
+                           * sentence before */
 } pp_sentence;
 
 /* A suppression directive. */

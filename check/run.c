@@ -160,7 +160,7 @@ static int on_sentence(const pp_sentence *s, void *arg)
     int rc = 0;
     if (!claims)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    if (s->heading) /* a new section: a new worked example */
+    if (s->heading || s->after_break) /* a new section: a new example */
         pp_checker_begin_document(r->checker);
     pp_checker_position(r->checker, s->heading, s->first);
     if ((s->table

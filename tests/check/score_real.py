@@ -5,7 +5,8 @@
 
 Each row becomes its own block of a Markdown document, after its context:
 a heading (a context without a final full stop), the previous sentence of
-the same paragraph, or a table's header row.  The worst verdict found on
+the same paragraph, or a table's header row; a thematic break (***) before
+each row ends what the rows before it said (their headings' subject).  The worst verdict found on
 the row's own line is compared with `expected`.  Prints accuracy per class
 and per language and the false alarms: rows expected confirmed or none
 that were given contradicted or undisclosed.
@@ -42,6 +43,8 @@ def main():
     doc, where = [], {}
     for r in rows:
         c, t = r.get("context", ""), r["text"]
+        if doc: # each row is an excerpt of its own: a thematic break
+            doc += ["***", ""]
         if t.startswith("|"):
             if c.startswith("|"):
                 ncol = c.count("|") - 1
