@@ -153,6 +153,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
         pp_checker_free(c);
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
+    if (ck_named_build(c) < 0) {
+        pp_checker_free(c);
+        return PP_ENOMEM;
+    }
     *out = c;
     return 0;
 }
@@ -163,6 +167,7 @@ void pp_checker_free(pp_checker *c)
         return;
     pp_buf_dispose(&c->heading.text);
     pp_buf_dispose(&c->prev.text);
+    ck_named_free(c);
     for (size_t i = 0; i < c->naliases; i++)
         pcre2_code_free(c->aliases[i].re);
     free(c->aliases);
@@ -229,6 +234,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
 static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 {
     struct sent s;
+    int named;
     if (len == 0) {
         c->limited = 0;
         return 0;
@@ -238,10 +244,13 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
     /* Most prose has no figure and no format: then only the rule
      * catalogue can find something, and entities are looked for only
      * when a rule matched. */
-    if (s.nnum || ck_any_format(&s)) {
+    named = ck_named_any(&s);
+    if (s.nnum || named || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
+        if (named)
+            ck_check_named(&s);
         ck_derived_context(&s);
         ck_derived_losses(&s);
         ck_derived_chains(&s);

@@ -375,12 +375,15 @@ static const char *const w_experiment[] = {" experiment",  " ablation",
                                            " эксперимент", "实验",
                                            "消融",         NULL};
 
-/* Letters that begin names of formats, hardware and units, not models:
- * FP8, MXFP4, BF16, INT4, TPUv4, H800 (too short anyway), E4M3. */
+/* Letters that begin names of formats, hardware, units and
+ * hyper-parameters, not models: FP8, MXFP4, BF16, INT4, TPUv4, H800 (too
+ * short anyway), E4M3, beta2. */
 static const char *const w_not_model[] = {
-    "fp",      "bf",       "mxfp", "nvfp", "int",     "uint",  "tpu",    "gpu",
-    "fp32",    "sm",       "top",  "step", "layer",   "table", "figure", "fig",
-    "section", "appendix", "eq",   "page", "version", "v",     NULL};
+    "fp",    "bf",     "mxfp",    "nvfp",    "int",     "uint",
+    "tpu",   "gpu",    "fp32",    "sm",      "top",     "step",
+    "layer", "table",  "figure",  "fig",     "section", "appendix",
+    "eq",    "page",   "version", "v",       "beta",    "alpha",
+    "gamma", "lambda", "eps",     "epsilon", "rank",    NULL};
 
 /* Is there, in [from, to), the name of a model the registry does not know
  * -- three or more letters glued to a version ("Qwen2.5-3B", "LLAMA3-3B",

@@ -381,6 +381,13 @@ static const char *const w_of_which[] = {"of which",   "of them", "из них",
  * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
  * whether a word of the sentence decided it; else the count is read as
  * the total, the convention for a bare "parameters". */
+static const char *const w_per_token[] = {"per token",       "for each token",
+                                          "for every token", "per forward pass",
+                                          "на токен",        "на каждый токен",
+                                          "每个token",       "每个 token",
+                                          "每个词元",        "每个令牌",
+                                          "每 token",        NULL};
+
 static const char *params_kind(const struct sent *s, size_t i, int *attached)
 {
     const pp_number *n = &s->num[i];
@@ -410,7 +417,9 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
     windows[2][0] = ck_window_start(s, a, 16), windows[2][1] = a;
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
-        int active = any_near(s, from, to, ck_w_active);
+        /* "37B parameters per token": the count each token uses */
+        int active = any_near(s, from, to, ck_w_active) ||
+                     (w == 1 && any_near(s, from, to, w_per_token));
         int total = any_near(s, from, to, ck_w_total);
         if (active != total)
             return active ? "params.active" : "params.total";

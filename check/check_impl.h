@@ -107,6 +107,19 @@ struct pp_checker {
         unsigned long long set; /* the one run it names, 0: none */
     } heading, prev;
     int next_is_heading; /* pp_checker_position said so */
+    /* What the passports name (check_named.c): each term folded, the
+     * passport and attribute it confirms; an automaton over them all. */
+    struct named_term {
+        char *low; /* owned, folded */
+        size_t len;
+        int passport;
+        const char *attr;  /* static: "optimizer", "architecture.type" ... */
+        const char *shown; /* borrowed: the passport's name of it */
+        const cJSON *from; /* borrowed: the fact, group or mechanism */
+    } * terms;             /* owned */
+    size_t nterms, termcap;
+    pp_litset *term_words;   /* owned; NULL: no term */
+    unsigned char *term_hit; /* owned: per term, scratch of a sentence */
     /* "L(70B, D_{70}) = L_t": the next "D_{70} = ..." solves it. */
     struct {
         char name[16];
@@ -223,6 +236,14 @@ void ck_find_entities(struct sent *s);
 void ck_carry_subject(struct sent *s);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
+
+/* check_named.c: the terms of the passports (at pp_checker_new; 0 or
+ * PP_ENOMEM) and their release; whether a sentence holds any (its folded
+ * copy scanned once); the confirmations of the terms it binds to a run. */
+int ck_named_build(pp_checker *c);
+void ck_named_free(pp_checker *c);
+int ck_named_any(struct sent *s);
+void ck_check_named(struct sent *s);
 /* The entity nearest before offset `at`, else the nearest after; NULL if
  * the sentence names none. */
 const struct entity *ck_entity_for(const struct sent *s, size_t at);

@@ -1,0 +1,319 @@
+/*
+ * check_named.c - what a passport names rather than counts: the optimizer
+ * of each parameter group, the components and type of the architecture
+ * and the stability mechanisms.  "Kimi K2 was trained with MuonClip",
+ * "DeepSeek-V2 adopts Multi-head Latent Attention (MLA)", "Moonlight is a
+ * Mixture-of-Experts model" are confirmed when the passport of the run
+ * the sentence speaks of names that term.
+ *
+ * Only confirmation: a term a passport does not name is not a claim the
+ * passport refutes (passports record what their sources say, and a
+ * source is silent on most of what a run did not use), and a term under
+ * a negation or a comparison ("instead of Adam", "unlike MoE", "没有使用")
+ * says nothing of the run.  The terms of all passports are found in a
+ * sentence by one automaton pass (rules/literal.h), so prose that names
+ * none costs one scan.
+ */
+#define _GNU_SOURCE
+#include "check_impl.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/banned.h"
+
+/* Other names of a term the passports write one way: the acronym and its
+ * expansion, in the three languages. */
+static const struct {
+    const char *term;
+    const char *other[5];
+} expansions[] = {
+    {"MLA",
+     {"Multi-head Latent Attention", "Multi-Head Latent Attention", NULL}},
+    {"GQA",
+     {"Grouped-Query Attention", "Grouped Query Attention", "分组查询注意力",
+      NULL}},
+    {"MoE",
+     {"Mixture-of-Experts", "Mixture of Experts", "смесь экспертов", "混合专家",
+      NULL}},
+    {"DeepSeekMoE", {NULL}},
+};
+
+/* The words of an architecture type. */
+static const struct {
+    const char *type;
+    const char *words[8];
+} types[] = {
+    {"moe",
+     {"MoE", "Mixture-of-Experts", "Mixture of Experts", "смесь экспертов",
+      "混合专家", NULL}},
+    {"dense",
+     {"dense transformer", "dense model", "dense architecture", "dense decoder",
+      "плотная модель", "稠密", NULL}},
+};
+
+/* The names of an optimizer id of the schema. */
+static const struct {
+    const char *id;
+    const char *words[3];
+} optimizers[] = {
+    {"adamw", {"AdamW", NULL}},
+    {"adam", {"Adam", NULL}},
+    {"muon", {"Muon", NULL}},
+    {"muonclip", {"MuonClip", NULL}},
+    {"per-head-muon", {"Per-Head Muon", "per-head Muon", NULL}},
+};
+
+/* Words before a term (in its clause) that deny it of the run ... */
+static const char *const w_negated[] = {" not ", "n't ", " no ", "without",
+                                        " не ",  "без ", "不",   "没有",
+                                        "未",    NULL};
+/* ... and words just before it that make it the other side of a
+ * comparison ("replacing the traditional Adam", "unlike MoE", "替代
+ * AdamW"): "replaced Adam with MuonClip" still credits MuonClip. */
+static const char *const w_other_side[] = {
+    "instead of", "rather than", "unlike",    "replac",       " vs",
+    "versus",     "compared",    " than ",    "traditional",  "standard",
+    "vanilla",    "вместо",      "в отличие", "по сравнению", "традиц",
+    "而非",       "替代",        "取代",      "代替",         "相比",
+    "对比",       "传统",        NULL};
+
+static int add_term(pp_checker *c, const char *text, size_t len, int passport,
+                    const char *attr, const char *shown, const cJSON *from)
+{
+    struct named_term *t;
+    while (len && text[len - 1] == ' ')
+        len--;
+    while (len && *text == ' ')
+        text++, len--;
+    if (len < 2 || len > 80)
+        return 0;
+    if (c->nterms == c->termcap) {
+        size_t cap = c->termcap ? c->termcap * 2 : 64;
+        struct named_term *p = realloc(c->terms, cap * sizeof(*p));
+        if (!p)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        c->terms = p, c->termcap = cap;
+    }
+    t = &c->terms[c->nterms];
+    if (!(t->low = malloc(len + 1)))
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    memcpy(t->low, text, len);
+    t->low[len] = '\0';
+    pp_utf8_fold(t->low, len);
+    t->len = len;
+    t->passport = passport;
+    t->attr = attr;
+    t->shown = shown;
+    t->from = from;
+    if (!c->term_words && pp_litset_new(&c->term_words) < 0)
+        return PP_ENOMEM;
+    if (pp_litset_add(c->term_words, t->low, len, (unsigned)c->nterms) < 0) {
+        free(t->low);
+        return PP_ENOMEM;
+    }
+    c->nterms++;
+    return 0;
+}
+
+static int add_words(pp_checker *c, const char *const *w, int passport,
+                     const char *attr, const char *shown, const cJSON *from)
+{
+    int rc = 0;
+    for (; *w && rc == 0; w++)
+        rc = add_term(c, *w, strlen(*w), passport, attr, shown, from);
+    return rc;
+}
+
+/* A component or mechanism "X (Y)": X, and Y when it is one name, with
+ * their expansions. */
+static int add_name(pp_checker *c, const char *name, int passport,
+                    const char *attr, const cJSON *from)
+{
+    const char *open = strchr(name, '(');
+    const char *close = open ? strchr(open, ')') : NULL;
+    size_t head = open ? (size_t)(open - name) : strlen(name);
+    int rc = add_term(c, name, head, passport, attr, name, from);
+    if (rc == 0 && open && close && !memchr(open, '+', (size_t)(close - open)))
+        rc = add_term(c, open + 1, (size_t)(close - open - 1), passport, attr,
+                      name, from);
+    for (size_t e = 0; rc == 0 && e < sizeof expansions / sizeof *expansions;
+         e++) {
+        size_t n = strlen(expansions[e].term);
+        if (n == head && !strncmp(name, expansions[e].term, n))
+            rc = add_words(c, expansions[e].other, passport, attr, name, from);
+    }
+    return rc;
+}
+
+static int add_passport(pp_checker *c, const cJSON *doc, int i)
+{
+    const cJSON *facts = pp_json_get(doc, "facts"), *v, *g, *m;
+    const cJSON *comp = pp_json_get(facts, "architecture.components");
+    const cJSON *type = pp_json_get(facts, "architecture.type");
+    const char *tv = pp_json_str(type, "value", NULL);
+    int rc = 0;
+    cJSON_ArrayForEach(v, pp_json_get(comp, "value"))
+    {
+        if (rc == 0 && cJSON_IsString(v))
+            rc =
+                add_name(c, v->valuestring, i, "architecture.components", comp);
+    }
+    for (size_t t = 0; rc == 0 && tv && t < sizeof types / sizeof *types; t++)
+        if (!strcmp(tv, types[t].type))
+            rc = add_words(c, types[t].words, i, "architecture.type", tv, type);
+    cJSON_ArrayForEach(g, pp_json_get(pp_json_get(doc, "optimizer"), "groups"))
+    {
+        const char *id = pp_json_str(g, "optimizer", "");
+        for (size_t o = 0;
+             rc == 0 && o < sizeof optimizers / sizeof *optimizers; o++)
+            if (!strcmp(id, optimizers[o].id))
+                rc = add_words(c, optimizers[o].words, i, "optimizer",
+                               optimizers[o].words[0], g);
+    }
+    cJSON_ArrayForEach(m,
+                       pp_json_get(pp_json_get(doc, "stability"), "mechanisms"))
+    {
+        const char *name = pp_json_str(m, "name", NULL);
+        if (rc == 0 && name)
+            rc = add_name(c, name, i, "stability.mechanisms", m);
+    }
+    return rc;
+}
+
+int ck_named_build(pp_checker *c)
+{
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < c->ndocs && i < 64; i++)
+        rc = add_passport(c, c->docs[i], (int)i);
+    if (rc == 0 && c->term_words && pp_litset_build(c->term_words) < 0)
+        rc = PP_ENOMEM;
+    if (rc == 0 && !(c->term_hit = calloc(c->nterms ? c->nterms : 1, 1)))
+        rc = pp_error_set(PP_ENOMEM, "out of memory");
+    return rc;
+}
+
+void ck_named_free(pp_checker *c)
+{
+    for (size_t i = 0; i < c->nterms; i++)
+        free(c->terms[i].low);
+    free(c->terms);
+    free(c->term_hit);
+    pp_litset_free(c->term_words);
+}
+
+int ck_named_any(struct sent *s)
+{
+    pp_checker *c = s->c;
+    int any = 0;
+    if (!c->term_words || s->odd)
+        return 0;
+    memset(c->term_hit, 0, c->nterms);
+    pp_litset_scan(c->term_words, s->low.ptr, s->len, c->term_hit);
+    for (size_t i = 0; i < c->nterms && !any; i++)
+        any = c->term_hit[i];
+    return any;
+}
+
+/* Is [at, at + n) a word of its own: no ASCII letter or digit glued on
+ * either side ("Adam" is not in "AdamW"; Han terms need no edges)? */
+static int whole_word(const struct sent *s, size_t at, size_t n)
+{
+    return (at == 0 || !isalnum((unsigned char)s->low.ptr[at - 1])) &&
+           (at + n >= s->len || !isalnum((unsigned char)s->low.ptr[at + n]));
+}
+
+/* Does the sentence begin with a word that points back at the run ("It
+ * was trained with MuonClip", "The model uses GQA", "该模型采用 MLA")?  A
+ * sentence that merely follows one about the run may speak of anything
+ * ("optimizers such as Adam or AdamW"). */
+static int anaphoric(const struct sent *s)
+{
+    static const char *const w[] = {"it ",        "it’s ",    "it's ",
+                                    "its ",       "they ",    "the model",
+                                    "this model", "the team", "the network",
+                                    "модель ",    "она ",     "он ",
+                                    "её ",        "ее ",      "его ",
+                                    "эта модель", "它",       "该模型",
+                                    "这个模型",   "此模型",   "其",
+                                    "模型",       NULL};
+    size_t a = 0;
+    for (;;) { /* list markers: "- ", "1. ", "• ", "· " */
+        if (a < s->len && s->low.ptr[a] &&
+            strchr(" -*\t>#0123456789.)", s->low.ptr[a]))
+            a++;
+        else if (a + 3 <= s->len && !memcmp(s->low.ptr + a, "\xE2\x80\xA2", 3))
+            a += 3;
+        else if (a + 2 <= s->len && !memcmp(s->low.ptr + a, "\xC2\xB7", 2))
+            a += 2;
+        else
+            break;
+    }
+    for (const char *const *p = w; *p; p++)
+        if (a + strlen(*p) <= s->len && !memcmp(s->low.ptr + a, *p, strlen(*p)))
+            return 1;
+    return 0;
+}
+
+/* Does every passport of `set` name term `t`'s word under `attr`? */
+static int all_name(const pp_checker *c, unsigned long long set,
+                    const struct named_term *t)
+{
+    for (size_t i = 0; i < c->ndocs && i < 64; i++) {
+        int has = 0;
+        if (!(set >> i & 1))
+            continue;
+        for (size_t k = 0; k < c->nterms && !has; k++)
+            has = c->terms[k].passport == (int)i &&
+                  c->terms[k].attr == t->attr && c->terms[k].len == t->len &&
+                  !memcmp(c->terms[k].low, t->low, t->len);
+        if (!has)
+            return 0;
+    }
+    return 1;
+}
+
+void ck_check_named(struct sent *s)
+{
+    pp_checker *c = s->c;
+    const char *said[16]; /* the attributes and names confirmed already */
+    size_t nsaid = 0;
+    if (!s->nent || (s->carried && !anaphoric(s)))
+        return; /* a term is the run's where the sentence names it, or
+                   speaks of "it" */
+    for (size_t k = 0; k < c->nterms; k++) {
+        const struct named_term *t = &c->terms[k];
+        const char *p;
+        size_t at;
+        const struct entity *e;
+        int dup = 0;
+        if (!c->term_hit[k])
+            continue;
+        p = memmem(s->low.ptr, s->len, t->low, t->len);
+        while (p && !whole_word(s, (size_t)(p - s->low.ptr), t->len))
+            p = memmem(p + 1, s->len - (size_t)(p + 1 - s->low.ptr), t->low,
+                       t->len);
+        if (!p)
+            continue;
+        at = (size_t)(p - s->low.ptr);
+        e = ck_entity_for(s, at);
+        if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
+            continue;
+        if (any_near(s, ck_window_start(s, at, 40), at, w_negated) ||
+            any_near(s, back(at, 16), at, w_other_side) ||
+            ck_foreign_between(s, e->end < at ? e->end : at,
+                               e->end < at ? at : e->start))
+            continue;
+        for (size_t d = 0; d < nsaid; d += 2)
+            dup |= said[d] == t->attr && said[d + 1] == t->shown;
+        if (dup || nsaid + 2 > sizeof said / sizeof *said)
+            continue;
+        said[nsaid++] = t->attr, said[nsaid++] = t->shown;
+        ck_emit(s, at, t->len, ck_doc_id(c->docs[t->passport]), t->attr,
+                cJSON_CreateString(t->shown), cJSON_CreateString(t->shown),
+                "confirmed", "%s %s: %s is on record",
+                ck_doc_id(c->docs[t->passport]), t->attr, t->shown);
+        ck_set_evidence(ck_last_claim(s), t->from);
+    }
+}
