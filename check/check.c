@@ -179,22 +179,26 @@ void pp_checker_free(pp_checker *c)
     free(c);
 }
 
-void pp_checker_position(pp_checker *c, int heading, int first)
+void pp_checker_position(pp_checker *c, int heading, int first, int item)
 {
     c->next_is_heading = heading;
     if (heading) {
         pp_buf_clear(&c->heading.text);
         c->heading.known = 1, c->heading.set = 0;
     }
-    if (heading || first) {
+    /* a new block ends the previous sentence's subject, unless that
+     * sentence introduced it ("DeepSeek-V4 brings three upgrades:" and
+     * its list) */
+    c->next_is_item = item;
+    if (heading || (first && !(c->prev.colon && item))) {
         pp_buf_clear(&c->prev.text);
-        c->prev.known = 1, c->prev.set = 0;
+        c->prev.known = 1, c->prev.set = 0, c->prev.colon = 0;
     }
 }
 
 void pp_checker_begin_document(pp_checker *c)
 {
-    pp_checker_position(c, 1, 1); /* no subject carries over */
+    pp_checker_position(c, 1, 1, 0); /* no subject carries over */
     c->next_is_heading = 0;
     struct ctx_value none = {0, CTX_STALE};
     c->N = c->D = c->C = c->P = c->M = c->mem_total = c->per_rank = none;

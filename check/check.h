@@ -43,10 +43,12 @@ void pp_checker_begin_document(pp_checker *c);
  * was trained on 14.8T tokens", "| Total Parameters | 1T |"): `heading` 1
  * when it is a heading, whose run is the subject of its section until the
  * next heading; `first` 1 when it begins a block (a paragraph, a list
- * item, a table), which the previous sentence no longer speaks for.  A
- * claim read with a carried subject is confirmed or unverifiable, never
- * contradicted. */
-void pp_checker_position(pp_checker *c, int heading, int first);
+ * item, a table), which the previous sentence no longer speaks for --
+ * unless the block is a list item or a table (`item` 1) and the sentence
+ * before introduced it with a colon ("DeepSeek-V4 brings three
+ * upgrades:").  A claim read with a carried subject is confirmed or
+ * unverifiable, never contradicted. */
+void pp_checker_position(pp_checker *c, int heading, int first, int item);
 
 /* Check one sentence (sentences of a document in order, so a worked
  * example's inputs carry to the sentences that use them); append one JSON

@@ -324,12 +324,23 @@ void ck_keep_subject(struct sent *s)
 {
     pp_checker *c = s->c;
     struct subject *to[2] = {&c->prev, c->next_is_heading ? &c->heading : NULL};
+    /* the items of a list a sentence introduced ("... three upgrades:")
+     * all speak of its run, unless one names its own */
+    size_t k = c->prev.colon && c->next_is_item && !c->next_is_heading &&
+                       (s->carried || !s->ents_done)
+                   ? 1
+                   : 0;
     c->next_is_heading = 0;
-    for (size_t k = 0; k < 2 && to[k]; k++) {
+    for (; k < 2 && to[k]; k++) {
         struct subject *x = to[k];
+        size_t end = s->len;
+        while (end && (s->text[end - 1] == ' ' || s->text[end - 1] == '\n'))
+            end--;
         pp_buf_clear(&x->text);
         x->known = 1;
         x->set = s->nent == 1 ? s->ent[0].set : 0;
+        x->colon = (end && s->text[end - 1] == ':') ||
+                   (end >= 3 && !memcmp(s->text + end - 3, "\xEF\xBC\x9A", 3));
         if (!s->ents_done && pp_buf_put(&x->text, s->text, s->len) == 0)
             x->known = 0; /* looked for when a later sentence needs it */
     }

@@ -105,8 +105,10 @@ struct pp_checker {
         pp_buf text;            /* owned: the sentence, when not analysed */
         int known;              /* `set` is known (else: scan `text`) */
         unsigned long long set; /* the one run it names, 0: none */
+        int colon; /* it ends with a colon: it introduces what follows */
     } heading, prev;
     int next_is_heading; /* pp_checker_position said so */
+    int next_is_item;    /* ... and that it is in a list item or a table */
     /* What the passports name (check_named.c): each term folded, the
      * passport and attribute it confirms; an automaton over them all. */
     struct named_term {

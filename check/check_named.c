@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../schema/fact.h"
+
 #include "../core/banned.h"
 
 /* Other names of a term the passports write one way: the acronym and its
@@ -149,11 +151,14 @@ static int add_name(pp_checker *c, const char *name, int passport,
 
 static int add_passport(pp_checker *c, const cJSON *doc, int i)
 {
-    const cJSON *facts = pp_json_get(doc, "facts"), *v, *g, *m;
-    const cJSON *comp = pp_json_get(facts, "architecture.components");
-    const cJSON *type = pp_json_get(facts, "architecture.type");
-    const char *tv = pp_json_str(type, "value", NULL);
+    const cJSON *comp = pp_fact_get(doc, "architecture.components"), *v, *g, *m;
+    const cJSON *type = pp_fact_get(doc, "architecture.type");
+    const char *tv = pp_fact_status_of(type) == PP_FACT_DISCLOSED
+                         ? pp_json_str(type, "value", NULL)
+                         : NULL;
     int rc = 0;
+    if (pp_fact_status_of(comp) != PP_FACT_DISCLOSED)
+        comp = NULL;
     cJSON_ArrayForEach(v, pp_json_get(comp, "value"))
     {
         if (rc == 0 && cJSON_IsString(v))
@@ -224,21 +229,20 @@ static int whole_word(const struct sent *s, size_t at, size_t n)
            (at + n >= s->len || !isalnum((unsigned char)s->low.ptr[at + n]));
 }
 
-/* Does the sentence begin with a word that points back at the run ("It
- * was trained with MuonClip", "The model uses GQA", "该模型采用 MLA")?  A
- * sentence that merely follows one about the run may speak of anything
- * ("optimizers such as Adam or AdamW"). */
-static int anaphoric(const struct sent *s)
+/* Does a word that points back at the run begin the sentence, or follow
+ * its label ("It was trained with MuonClip", "The model uses GQA", "We
+ * adopt Muon", "3. Muon 优化器：我们采用 Muon")?  A sentence that merely
+ * follows one about the run may speak of anything ("optimizers such as
+ * Adam or AdamW").  List markers are skipped. */
+static int points_back_at(const struct sent *s, size_t a)
 {
-    static const char *const w[] = {"it ",        "it’s ",    "it's ",
-                                    "its ",       "they ",    "the model",
-                                    "this model", "the team", "the network",
-                                    "модель ",    "она ",     "он ",
-                                    "её ",        "ее ",      "его ",
-                                    "эта модель", "它",       "该模型",
-                                    "这个模型",   "此模型",   "其",
-                                    "模型",       NULL};
-    size_t a = 0;
+    static const char *const w[] = {
+        "it ",         "it’s ",   "it's ",      "its ",       "they ",
+        "we ",         "our ",    "the model",  "this model", "the team",
+        "the network", "модель ", "она ",       "он ",        "её ",
+        "ее ",         "его ",    "эта модель", "мы ",        "наш",
+        "它",          "该模型",  "这个模型",   "此模型",     "其",
+        "模型",        "我们",    NULL};
     for (;;) { /* list markers: "- ", "1. ", "• ", "· " */
         if (a < s->len && s->low.ptr[a] &&
             strchr(" -*\t>#0123456789.)", s->low.ptr[a]))
@@ -254,6 +258,20 @@ static int anaphoric(const struct sent *s)
         if (a + strlen(*p) <= s->len && !memcmp(s->low.ptr + a, *p, strlen(*p)))
             return 1;
     return 0;
+}
+
+static int anaphoric(const struct sent *s)
+{
+    const char *colon;
+    size_t reach = s->len < 48 ? s->len : 48;
+    if (points_back_at(s, 0))
+        return 1;
+    /* after a label: "Muon optimizer: we adopt ...", "训练：我们 ..." */
+    if ((colon = memchr(s->low.ptr, ':', reach)) != NULL &&
+        points_back_at(s, (size_t)(colon - s->low.ptr) + 1))
+        return 1;
+    colon = memmem(s->low.ptr, reach, "\xEF\xBC\x9A", 3); /* ： */
+    return colon && points_back_at(s, (size_t)(colon - s->low.ptr) + 3);
 }
 
 /* Does every passport of `set` name term `t`'s word under `attr`? */
@@ -274,19 +292,32 @@ static int all_name(const pp_checker *c, unsigned long long set,
     return 1;
 }
 
+/* The runs of `set`, "a" or "a, b (each run the name may mean)". */
+static void runs_of(pp_buf *out, const pp_checker *c, unsigned long long set)
+{
+    int n = 0;
+    for (size_t i = 0; i < c->ndocs && i < 64; i++)
+        if (set >> i & 1)
+            pp_buf_printf(out, "%s%s", n++ ? ", " : "", ck_doc_id(c->docs[i]));
+    if (n > 1)
+        pp_buf_puts(out, " (each run the name may mean)");
+}
+
 void ck_check_named(struct sent *s)
 {
     pp_checker *c = s->c;
-    const char *said[16]; /* the attributes and names confirmed already */
+    const struct named_term *said[16]; /* confirmed already */
     size_t nsaid = 0;
-    if (!s->nent || (s->carried && !anaphoric(s)))
+    if (!s->nent ||
+        (s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item)))
         return; /* a term is the run's where the sentence names it, or
                    speaks of "it" */
-    for (size_t k = 0; k < c->nterms; k++) {
+    for (size_t k = 0; k < c->nterms && nsaid < 16; k++) {
         const struct named_term *t = &c->terms[k];
         const char *p;
         size_t at;
         const struct entity *e;
+        pp_buf who = PP_BUF_INIT;
         int dup = 0;
         if (!c->term_hit[k])
             continue;
@@ -305,15 +336,18 @@ void ck_check_named(struct sent *s)
             ck_foreign_between(s, e->end < at ? e->end : at,
                                e->end < at ? at : e->start))
             continue;
-        for (size_t d = 0; d < nsaid; d += 2)
-            dup |= said[d] == t->attr && said[d + 1] == t->shown;
-        if (dup || nsaid + 2 > sizeof said / sizeof *said)
+        for (size_t d = 0; d < nsaid; d++)
+            dup |=
+                said[d]->attr == t->attr && !strcmp(said[d]->shown, t->shown);
+        if (dup)
             continue;
-        said[nsaid++] = t->attr, said[nsaid++] = t->shown;
+        said[nsaid++] = t;
+        runs_of(&who, c, e->set);
         ck_emit(s, at, t->len, ck_doc_id(c->docs[t->passport]), t->attr,
                 cJSON_CreateString(t->shown), cJSON_CreateString(t->shown),
-                "confirmed", "%s %s: %s is on record",
-                ck_doc_id(c->docs[t->passport]), t->attr, t->shown);
+                "confirmed", "%s %s: %s is on record", pp_buf_cstr(&who),
+                t->attr, t->shown);
         ck_set_evidence(ck_last_claim(s), t->from);
+        pp_buf_dispose(&who);
     }
 }

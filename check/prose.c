@@ -44,6 +44,7 @@ struct walker {
     int overflow;
     int first;       /* the next sentence is the first of its block */
     int after_break; /* a thematic break came since the last sentence */
+    int items;       /* depth of list items */
 };
 
 static size_t line_of(const char *doc, size_t off)
@@ -248,6 +249,7 @@ static int emit_sentence(struct walker *w, size_t start, size_t end)
     s.heading = b->heading;
     s.first = w->first;
     s.after_break = w->after_break;
+    s.item = w->items > 0 || b->table;
     w->first = w->after_break = 0;
     w->stats->sentences++;
     w->rc = w->fn(&s, w->arg);
@@ -352,6 +354,8 @@ static int enter_block(MD_BLOCKTYPE t, void *detail, void *u)
         flush(w);
     if (t == MD_BLOCK_H)
         w->cur.heading = 1;
+    if (t == MD_BLOCK_LI)
+        w->items++;
     return w->rc;
 }
 
@@ -363,6 +367,10 @@ static int leave_block(MD_BLOCKTYPE t, void *detail, void *u)
         w->code--;
     if (t == MD_BLOCK_HTML)
         w->html--;
+    if (t == MD_BLOCK_LI && w->items > 0) {
+        flush(w); /* its text is the item's, not the next block's */
+        w->items--;
+    }
     if (t == MD_BLOCK_THEAD)
         w->in_head--;
     if (t == MD_BLOCK_TR) {

@@ -35,6 +35,7 @@ typedef struct pp_sentence {
                            * a list item, a heading, a table) */
     int after_break;      /* a thematic break (***, ---) came since the
                            * sentence before */
+    int item;             /* it is in a list item or a table */
 } pp_sentence;
 
 /* A suppression directive. */

@@ -162,7 +162,7 @@ static int on_sentence(const pp_sentence *s, void *arg)
         return pp_error_set(PP_ENOMEM, "out of memory");
     if (s->heading || s->after_break) /* a new section: a new example */
         pp_checker_begin_document(r->checker);
-    pp_checker_position(r->checker, s->heading, s->first);
+    pp_checker_position(r->checker, s->heading, s->first, s->item);
     if ((s->table
              ? pp_checker_row(r->checker, s->text, s->len, s->table == 1,
                               claims)
