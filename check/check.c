@@ -249,7 +249,13 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
      * catalogue can find something, and entities are looked for only
      * when a rule matched. */
     named = ck_named_any(&s);
-    if (s.nnum || named || ck_any_format(&s)) {
+    if (!s.nnum && named && !ck_any_format(&s)) {
+        /* a name of an optimizer or mechanism, and no figure */
+        ck_find_entities(&s);
+        s.ents_done = 1;
+        ck_carry_subject(&s);
+        ck_check_named(&s);
+    } else if (s.nnum || named || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);

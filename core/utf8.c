@@ -180,14 +180,27 @@ static int han_cmp(const void *key, const void *elt)
     return k < p->trad ? -1 : k > p->trad;
 }
 
+/* For each lead byte's low nibble, the second bytes (their low six bits)
+ * that begin a character of han_pairs: most Han text has none, and is
+ * passed over without a search. */
+static const unsigned long long han_second[16] = {
+    0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+    0x0000000000000000ULL, 0x4100000000000000ULL, 0x420380000020A939ULL,
+    0x2507308012694080ULL, 0x01F0831002208014ULL, 0x100867C002010100ULL,
+    0x00000A130EE03003ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+    0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+    0x0000000000000000ULL};
+
 /* The three bytes at `u` (a character U+4000..U+9FFF) made simplified when
  * they are a traditional character of han_pairs. */
 static void fold_han(unsigned char *u)
 {
     unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 |
                   (unsigned)(u[2] & 0x3F);
-    const struct han_pair *p =
-        bsearch(&cp, han_pairs, sizeof han_pairs / sizeof *han_pairs,
+    const struct han_pair *p;
+    if (!(han_second[u[0] & 0x0F] >> (u[1] & 0x3F) & 1))
+        return;
+    p = bsearch(&cp, han_pairs, sizeof han_pairs / sizeof *han_pairs,
                 sizeof *han_pairs, han_cmp);
     if (p) {
         u[0] = (unsigned char)(0xE0 | p->simp >> 12);
