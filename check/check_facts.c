@@ -388,6 +388,27 @@ static const char *const w_per_token[] = {"per token",       "for each token",
                                           "每个词元",        "每个令牌",
                                           "每 token",        NULL};
 
+/* Is a word of kind (active or total) glued to the figure ending at `b`,
+ * only spaces or a hyphen between ("37B active", "37B-active",
+ * "37B activated")? */
+static int cue_adjacent(const struct sent *s, size_t b, size_t to)
+{
+    size_t k = b;
+    while (k < to && (s->low.ptr[k] == ' ' || s->low.ptr[k] == '-'))
+        k++;
+    return any_near(s, k, k + 12, ck_w_active) ||
+           any_near(s, k, k + 12, ck_w_total);
+}
+
+/* Does a count of parameters follow figure `i` in the sentence? */
+static int later_count(const struct sent *s, size_t i)
+{
+    for (size_t j = i + 1; j < s->nnum; j++)
+        if (s->num[j].magnitude && s->num[j].value >= 1e8)
+            return 1;
+    return 0;
+}
+
 static const char *params_kind(const struct sent *s, size_t i, int *attached)
 {
     const pp_number *n = &s->num[i];
@@ -421,6 +442,11 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
         int active = any_near(s, from, to, ck_w_active) ||
                      (w == 1 && any_near(s, from, to, w_per_token));
         int total = any_near(s, from, to, ck_w_total);
+        if (active != total && w == 1 && !cue_adjacent(s, b, to) &&
+            later_count(s, i))
+            break; /* "1 триллион параметров при активном использовании
+                      всего 32 миллиардов": the word may be the next
+                      figure's */
         if (active != total)
             return active ? "params.active" : "params.total";
     }
