@@ -344,6 +344,7 @@ static void table_header(pp_checker *c, const char *text, size_t len)
                 x++;
             while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
                 y--;
+            c->table.run[c->table.n] = ck_runs_named(c, text + x, y - x);
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;
@@ -447,10 +448,108 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
     }
 }
 
+/* Move the claims of a row read by its columns' runs from `tmp` (freed)
+ * to `claims`.  A row whose cells do not line up with its header (a cell
+ * missing or one too many: the parser pads and cuts rows to the header's
+ * width) shifts every figure to the wrong run: its contradictions stand
+ * only when the row also confirms as many, else they are unverifiable. */
+static int keep_aligned(cJSON *tmp, cJSON *claims)
+{
+    int yes = 0, no = 0, n = 0;
+    cJSON *x;
+    cJSON_ArrayForEach(x, tmp)
+    {
+        const char *v = pp_json_str(x, "verdict", "");
+        yes += !strcmp(v, "confirmed");
+        no += !strcmp(v, "contradicted");
+    }
+    while ((x = cJSON_DetachItemFromArray(tmp, 0)) != NULL) {
+        if (no > yes &&
+            !strcmp(pp_json_str(x, "verdict", ""), "contradicted")) {
+            pp_buf m = PP_BUF_INIT;
+            pp_buf_printf(&m,
+                          "the row's cells may not line up with its header "
+                          "(%d of its figures disagree, %d agree): %s",
+                          no, yes, pp_json_str(x, "message", ""));
+            cJSON_ReplaceItemInObject(x, "verdict",
+                                      cJSON_CreateString("unverifiable"));
+            cJSON_ReplaceItemInObject(x, "severity",
+                                      cJSON_CreateString("note"));
+            cJSON_ReplaceItemInObject(x, "rule",
+                                      cJSON_CreateString("fact.unverifiable"));
+            cJSON_ReplaceItemInObject(x, "message",
+                                      cJSON_CreateString(pp_buf_cstr(&m)));
+            pp_buf_dispose(&m);
+        }
+        cJSON_AddItemToArray(claims, x);
+        n++;
+    }
+    cJSON_Delete(tmp);
+    return n;
+}
+
+/* A row of a table whose columns are runs ("| | DeepSeek-V2 | DeepSeek-V3
+ * |") and whose first cell says what the row holds ("| # Total Params |
+ * 236B | 671B |"): each cell's figure checked against its column's run.
+ * Returns the claims appended, 0 when the row is not one (nothing
+ * appended), or PP_ENOMEM. */
+static int runs_by_column(pp_checker *c, const char *text, size_t len,
+                          const size_t *cell, size_t ncell, cJSON *claims)
+{
+    static const char *const attr[] = {['T'] = "params.total",
+                                       ['A'] = "params.active",
+                                       ['K'] = "training.tokens",
+                                       ['X'] = "context.length"};
+    struct sent s;
+    pp_buf low = PP_BUF_INIT;
+    cJSON *tmp;
+    size_t runs = 0, label = ncell, x, y;
+    char kind;
+    for (size_t k = 0; k < ncell; k++) {
+        runs += c->table.run[k] != 0;
+        if (!c->table.run[k] && label == ncell && k + 1 < ncell &&
+            cell[k + 1] - cell[k] > 1)
+            label = k; /* the first non-empty cell before the runs */
+    }
+    if (!runs || label == ncell || c->table.run[label])
+        return 0;
+    x = cell[label], y = label + 1 < ncell ? cell[label + 1] - 1 : len;
+    if (pp_buf_put(&low, text + x, y - x) < 0)
+        return PP_ENOMEM;
+    pp_utf8_fold(low.ptr, low.len);
+    kind = column_kind(low.ptr, low.len);
+    pp_buf_dispose(&low);
+    if (!kind || !strchr("TAKX", kind))
+        return 0;
+    if (!(tmp = cJSON_CreateArray()) ||
+        ck_sent_start(&s, c, text, len, tmp) < 0) {
+        cJSON_Delete(tmp);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    s.ents_done = 1;
+    for (size_t i = 0; i < s.nnum; i++) {
+        size_t k = 0;
+        while (k + 1 < ncell && s.num[i].start >= cell[k + 1])
+            k++;
+        if (k == label || !c->table.run[k] ||
+            (k + 1 < ncell && s.num[i].end >= cell[k + 1]))
+            continue;
+        /* the first figure of the cell: "37B (36.7B incl. heads)" */
+        if (i > 0 && s.num[i - 1].start >= cell[k])
+            continue;
+        s.used[i] = 1;
+        ck_check_fact(&s, &s.num[i], c->table.run[k],
+                      attr[(unsigned char)kind]);
+    }
+    pp_buf_dispose(&s.low);
+    return keep_aligned(tmp, claims);
+}
+
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims)
 {
     struct sent s;
+    int n;
     size_t cell[PP_TABLE_COLS + 1], ncell = 0, known = 0;
     unsigned long long who = 0;
     pp_optimum o;
@@ -466,6 +565,9 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     for (size_t i = 0; i < len && ncell <= PP_TABLE_COLS; i++)
         if (text[i] == '\t')
             cell[ncell++] = i + 1;
+    if (!known && ncell == c->table.n &&
+        (n = runs_by_column(c, text, len, cell, ncell, claims)) != 0)
+        return n < 0 ? PP_ENOMEM : n;
     if (!known) /* nothing known of the columns: the row as a sentence */
         return row_as_sentence(c, text, len, cell, ncell, claims);
     if (ck_sent_start(&s, c, text, len, claims) < 0)

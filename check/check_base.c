@@ -281,24 +281,31 @@ void ck_find_entities(struct sent *s)
     }
 }
 
+unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len)
+{
+    struct sent t;
+    unsigned long long set = 0;
+    memset(&t, 0, sizeof t);
+    t.c = c;
+    t.text = text;
+    t.len = len;
+    if (len && pp_buf_put(&t.low, text, len) == 0) {
+        t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
+        ck_find_entities(&t);
+        set = t.nent == 1 ? t.ent[0].set : 0;
+    }
+    pp_buf_dispose(&t.low);
+    return set;
+}
+
 /* The one run the sentence kept in `x` names (0: none, or several
  * mentions), found the first time it is asked. */
 static unsigned long long subject_of(pp_checker *c, struct subject *x)
 {
-    struct sent t;
-    if (x->known)
-        return x->set;
-    memset(&t, 0, sizeof t);
-    t.c = c;
-    t.text = pp_buf_cstr(&x->text);
-    t.len = x->text.len;
-    x->known = 1, x->set = 0;
-    if (t.len && pp_buf_put(&t.low, t.text, t.len) == 0) {
-        t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
-        ck_find_entities(&t);
-        x->set = t.nent == 1 ? t.ent[0].set : 0;
+    if (!x->known) {
+        x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len);
+        x->known = 1;
     }
-    pp_buf_dispose(&t.low);
     return x->set;
 }
 

@@ -96,6 +96,9 @@ struct pp_checker {
     struct {
         size_t n;
         char kind[PP_TABLE_COLS];
+        /* the one run a header cell names ("| | DeepSeek-V2 | DeepSeek-V3
+         * |": a table whose columns are runs), 0: none */
+        unsigned long long run[PP_TABLE_COLS];
     } table;
     /* The subject of a sentence that names no run: the run the last
      * heading named, and the one the previous sentence of the block
@@ -236,6 +239,8 @@ void ck_find_entities(struct sent *s);
  * takes the subject of the previous sentence of its block, else of its
  * heading, when that names one run. */
 void ck_carry_subject(struct sent *s);
+/* The one run `len` bytes of `text` name (0: none, or several). */
+unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
 
