@@ -239,6 +239,8 @@ void ck_find_entities(struct sent *s);
  * takes the subject of the previous sentence of its block, else of its
  * heading, when that names one run. */
 void ck_carry_subject(struct sent *s);
+/* Words of negation ("not", "не", "不" ...), check_text.c. */
+extern const char *const ck_w_negation[];
 /* The one run `len` bytes of `text` name (0: none, or several). */
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len);
 /* After a sentence: what it leaves as the subject of the next. */

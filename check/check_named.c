@@ -67,10 +67,10 @@ static const struct {
     {"per-head-muon", {"Per-Head Muon", "per-head Muon", NULL}},
 };
 
-/* Words before a term (in its clause) that deny it of the run ... */
-static const char *const w_negated[] = {" not ", "n't ", " no ", "without",
-                                        " не ",  "без ", "不",   "没有",
-                                        "未",    NULL};
+/* Words before a term (in its clause) that deny it of the run, beside
+ * ck_w_negation ("not", "не", "不") ... */
+static const char *const w_lacking[] = {"without", "без ", "未", NULL};
+
 /* ... and words just before it that make it the other side of a
  * comparison ("replacing the traditional Adam", "unlike MoE", "替代
  * AdamW"): "replaced Adam with MuonClip" still credits MuonClip. */
@@ -331,7 +331,8 @@ void ck_check_named(struct sent *s)
         e = ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;
-        if (any_near(s, ck_window_start(s, at, 40), at, w_negated) ||
+        if (any_near(s, ck_window_start(s, at, 40), at, ck_w_negation) ||
+            any_near(s, ck_window_start(s, at, 40), at, w_lacking) ||
             any_near(s, back(at, 16), at, w_other_side) ||
             ck_foreign_between(s, e->end < at ? e->end : at,
                                e->end < at ? at : e->start))

@@ -77,15 +77,14 @@ void ck_check_mechanisms(struct sent *s)
 /* Generalisations                                                    */
 /* ------------------------------------------------------------------ */
 
-/* Negation and hedges, looked for in the clause before a universal word
+/* Negation (check_impl.h) and hedges, looked for in the clause before a universal word
  * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
  * любой архитектуры", "is not a universal constant", "不能外推". */
-static const char *const w_negation[] = {" not ",  "n't ",     " no ",
-                                         "cannot", " nothing", " none",
-                                         "нельзя", " не ",     " нет ",
-                                         " ни ",   "ничего",   "не явля",
-                                         "不",     "没有",     "并非",
-                                         "未必",   NULL};
+const char *const ck_w_negation[] = {" not ",    "n't ",  " no ",   "cannot",
+                                     " nothing", " none", "нельзя", " не ",
+                                     " нет ",    " ни ",  "ничего", "не явля",
+                                     "不",       "没有",  "并非",   "未必",
+                                     NULL};
 static const char *const w_hedge[] = {
     " may ",   " might ",     " can ",      " could ", " should ",
     " need",   "in this run", "one run",    "whether", "open question",
@@ -492,10 +491,10 @@ void ck_check_formats(struct sent *s)
                 continue;
             if (bound[i])
                 check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
-                           clause_has(s, fm[i].start, w_negation));
+                           clause_has(s, fm[i].start, ck_w_negation));
             else if (training &&
                      check_headline(s, &fm[i], s->c->docs[d],
-                                    clause_has(s, fm[i].start, w_negation)))
+                                    clause_has(s, fm[i].start, ck_w_negation)))
                 headline = 1;
         }
         ck_merge_last(s, (size_t)s->count - before);
@@ -521,8 +520,8 @@ void ck_check_generalisations(struct sent *s)
     for (size_t h = 0; h < n; h++) {
         size_t a = hits[h].start;
         int universal = !strncmp(hits[h].id, "universal.", 10);
-        if (clause_has(s, a, w_negation) || clause_has(s, a, w_hedge) ||
-            (universal && clause_after_has(s, hits[h].end, w_negation)) ||
+        if (clause_has(s, a, ck_w_negation) || clause_has(s, a, w_hedge) ||
+            (universal && clause_after_has(s, hits[h].end, ck_w_negation)) ||
             any_near(s, 0, s->len, ck_w_refuted) ||
             any_near(s, 0, s->len, w_rejected) || quoted(s, a) || question(s))
             continue;
