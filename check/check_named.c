@@ -85,6 +85,7 @@ static int add_term(pp_checker *c, const char *text, size_t len, int passport,
                     const char *attr, const char *shown, const cJSON *from)
 {
     struct named_term *t;
+    int rc;
     while (len && text[len - 1] == ' ')
         len--;
     while (len && *text == ' ')
@@ -111,9 +112,13 @@ static int add_term(pp_checker *c, const char *text, size_t len, int passport,
     t->from = from;
     if (!c->term_words && pp_litset_new(&c->term_words) < 0)
         return PP_ENOMEM;
-    if (pp_litset_add(c->term_words, t->low, len, (unsigned)c->nterms) < 0) {
+    if ((rc = pp_litset_add(c->term_words, t->low, len, (unsigned)c->nterms)) <
+        0) {
         free(t->low);
-        return PP_ENOMEM;
+        if (rc != PP_ETOOBIG)
+            return PP_ENOMEM;
+        pp_error_clear(); /* past the automaton's bound: not checked */
+        return 0;
     }
     c->nterms++;
     return 0;
