@@ -1076,7 +1076,7 @@ int pp_epoch_leads(const pp_csv *t, const cJSON *const *docs, size_t n,
         pp_buf_printf(&sec, "row %zu (line %zu)", r + 1, pp_csv_line(t, r));
         pp_buf_printf(&title, "Epoch AI, AI Models database: %s", file_label);
         doc = cJSON_CreateObject();
-        cJSON_AddNumberToObject(doc, "format", 1);
+        cJSON_AddNumberToObject(doc, "format", PP_PASSPORT_FORMAT);
         cJSON_AddStringToObject(doc, "id", id.ptr);
         cJSON_AddStringToObject(doc, "name", model);
         cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "aliases"),

@@ -113,11 +113,27 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
 
 /* A lead (import --as-leads) is not a curated passport: refused with the
  * reason in `diags` (PP_EINVALID), 0 for any other passport. */
-static int refuse_lead(const pp_passport *p, const char *file, pp_diags *diags)
+/* What is valid to read but not to write: a passport of an older format
+ * (schema/README.md, "Format versions") or a lead.  0, or PP_EINVALID
+ * with the reason in `diags`, or PP_ENOMEM. */
+static int refuse_unwritable(const pp_passport *p, const char *file,
+                             pp_diags *diags)
 {
     pp_buf ptr = PP_BUF_INIT;
     const char *sid = NULL;
-    int rc = pp_passport_lead_evidence(pp_passport_json(p), &ptr, &sid);
+    int rc;
+
+    if (pp_passport_format(p) < PP_PASSPORT_FORMAT) {
+        pp_diags_add(diags, PP_SEV_ERROR, file, "/format",
+                     "passport %s is format %d; the registry writes format "
+                     "%d: give each number of a claim's text as one of its "
+                     "quantities and set \"format\": %d (schema/README.md, "
+                     "Format versions)",
+                     pp_passport_id(p), pp_passport_format(p),
+                     PP_PASSPORT_FORMAT, PP_PASSPORT_FORMAT);
+        return PP_EINVALID;
+    }
+    rc = pp_passport_lead_evidence(pp_passport_json(p), &ptr, &sid);
     if (rc > 0) {
         pp_diags_add(diags, PP_SEV_ERROR, file, ptr.ptr,
                      "%s is a lead: it cites the discovery lead '%s' as "
@@ -185,7 +201,7 @@ int pp_reg_put(pp_reg *r, const char *const *files, size_t n,
             rc = lr;
             goto release;
         }
-        if (lr == 0 && (lr = refuse_lead(p, files[i], diags)) < 0 &&
+        if (lr == 0 && (lr = refuse_unwritable(p, files[i], diags)) < 0 &&
             lr != PP_EINVALID) {
             rc = lr;
             pp_passport_free(p);
@@ -239,11 +255,11 @@ int pp_reg_put_text(pp_reg *r, const char *text, size_t len, const char *name,
     pp_buf canon = PP_BUF_INIT;
     pp_write w;
     int rc = pp_passport_load_buffer(&p, text, len, name, NULL, diags);
-    if (rc == 0 && (rc = refuse_lead(p, name, diags)) < 0) {
+    if (rc == 0 && (rc = refuse_unwritable(p, name, diags)) < 0) {
         pp_passport_free(p);
         return rc == PP_EINVALID ? pp_error_set(PP_EINVALID,
                                                 "nothing was committed: "
-                                                "%s is a lead",
+                                                "%s cannot be written",
                                                 name)
                                  : rc;
     }

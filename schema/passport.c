@@ -349,6 +349,13 @@ static int check_claim_figures(struct sem *s, const cJSON *doc)
     return 0;
 }
 
+/* The format of a document the schema accepted: 1 or 2. */
+static int format_of(const cJSON *doc)
+{
+    const cJSON *f = pp_json_get(doc, "format");
+    return cJSON_IsNumber(f) && f->valuedouble >= 2 ? 2 : 1;
+}
+
 static int check_semantics(const cJSON *doc, const char *file,
                            const char *expect_id, pp_diags *diags)
 {
@@ -380,7 +387,7 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_not_above(&s, facts, "experts.active", "experts.routed");
     check_dates(&s, doc);
     check_vocab_refs(&s, doc);
-    if (check_claim_figures(&s, doc) < 0)
+    if (format_of(doc) >= 2 && check_claim_figures(&s, doc) < 0)
         return PP_ENOMEM;
     cJSON_ArrayForEach(a, aliases)
     {
@@ -491,6 +498,10 @@ const char *pp_passport_id(const pp_passport *p)
 const char *pp_passport_name(const pp_passport *p)
 {
     return p->name;
+}
+int pp_passport_format(const pp_passport *p)
+{
+    return format_of(p->doc);
 }
 const cJSON *pp_passport_json(const pp_passport *p)
 {

@@ -46,6 +46,15 @@ void pp_passport_free(pp_passport *p);
  * ending in ".json" gives "" (which no valid id equals).  Caller frees. */
 char *pp_passport_expected_id(const char *path);
 
+/* The passport format written today (schema/README.md, "Format
+ * versions"): 2 requires the numbers of a claim's text to be its
+ * quantities.  A passport of an older format is read and validated by the
+ * rules of its format, never written. */
+#define PP_PASSPORT_FORMAT 2
+
+/* The format the passport was written in: 1 or 2. */
+int pp_passport_format(const pp_passport *p);
+
 /* Borrowed accessors; valid while `p` lives. */
 const char *pp_passport_id(const pp_passport *p);
 const char *pp_passport_name(const pp_passport *p);
