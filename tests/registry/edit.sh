@@ -33,10 +33,10 @@ expect_eq "$tip" "$(git --git-dir="$PASSPORT_REGISTRY" rev-parse main)" "nothing
 
 # Invalid and the curator gives up: nothing committed.
 cat > ed-bad.sh <<'X'
-sed -i 's/"format": 1/"format": 2/' "$1"
+sed -i 's/"format": 2/"format": 3/' "$1"
 X
 EDITOR="sh $WORK/ed-bad.sh" run "$P" edit kimi-k3 <<<n; expect_rc 1
-expect_contains "$ERR" "/format: expected 1, got 2" "error shown"
+expect_contains "$ERR" "/format: expected one of 1, 2; got 3" "error shown"
 expect_contains "$ERR" "nothing committed" "gave up"
 # No standard input at all: the same.
 EDITOR="sh $WORK/ed-bad.sh" run "$P" edit kimi-k3 </dev/null; expect_rc 1
