@@ -111,11 +111,10 @@ static int commit_writes(pp_reg *r, const pp_write *w, size_t n,
     return 0;
 }
 
-/* A lead (import --as-leads) is not a curated passport: refused with the
- * reason in `diags` (PP_EINVALID), 0 for any other passport. */
 /* What is valid to read but not to write: a passport of an older format
- * (schema/README.md, "Format versions") or a lead.  0, or PP_EINVALID
- * with the reason in `diags`, or PP_ENOMEM. */
+ * (schema/README.md, "Format versions") or a lead (import --as-leads),
+ * which is not a curated passport.  0, or PP_EINVALID with the reason in
+ * `diags`, or PP_ENOMEM. */
 static int refuse_unwritable(const pp_passport *p, const char *file,
                              pp_diags *diags)
 {
