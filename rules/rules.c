@@ -38,6 +38,9 @@ struct rule {
     const cJSON *def;             /* borrowed from the catalogue docs */
     pcre2_code *codes[NLANG][32]; /* owned */
     size_t ncodes[NLANG];
+    /* owned: patterns that cancel a match ("unless"), any language */
+    pcre2_code *unless[NLANG * 8];
+    size_t nunless;
     size_t first; /* the number of its first pattern */
     /* read once from `def`, borrowed from it */
     int for_claims, for_prose; /* applies_to */
@@ -92,6 +95,9 @@ void pp_rules_free(pp_rules *r)
         for (int l = 0; l < NLANG; l++)
             for (size_t k = 0; k < r->rules[i].ncodes[l]; k++)
                 pcre2_code_free(r->rules[i].codes[l][k]);
+    for (size_t i = 0; i < r->count; i++)
+        for (size_t k = 0; k < r->rules[i].nunless; k++)
+            pcre2_code_free(r->rules[i].unless[k]);
     free(r->rules);
     cJSON_Delete(r->docs);
     cJSON_Delete(r->list);
@@ -132,38 +138,61 @@ static const pp_schema *rules_schema(void)
     return s;
 }
 
-/* Compile the patterns of one rule; errors name file, rule and language. */
+/* Compile one pattern of rule `id` (the `idx`th of `lang` in `what`,
+ * "pattern" or "unless pattern"): the code, or NULL with a diagnostic. */
+static pcre2_code *compile_one(const char *text, const char *file,
+                               const char *id, const char *lang,
+                               const char *what, int idx, pp_diags *diags)
+{
+    int err;
+    PCRE2_SIZE off;
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED,
+                                     PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS |
+                                         PCRE2_MATCH_INVALID_UTF,
+                                     &err, &off, NULL);
+    if (!code) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(err, msg, sizeof(msg));
+        pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
+                     "rule '%s': %s %s %d: %s at offset %zu", id, lang, what,
+                     idx, (char *)msg, (size_t)off);
+        return NULL;
+    }
+    (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+    return code;
+}
+
+/* Compile the patterns of one rule and the patterns that cancel them;
+ * errors name file, rule and language.  The schema bounds both lists
+ * (32 patterns and 8 cancelling ones per language). */
 static int compile_rule(struct rule *ru, const char *file, pp_diags *diags)
 {
     const cJSON *pats = pp_json_get(ru->def, "patterns");
+    const cJSON *unless = pp_json_get(ru->def, "unless");
     const char *id = pp_json_get(ru->def, "id")->valuestring;
     int bad = 0, any = 0;
     for (int l = 0; l < NLANG; l++) {
-        const cJSON *list = pp_json_get(pats, langs[l]);
         const cJSON *p;
         int idx = 0;
-        cJSON_ArrayForEach(p, list)
+        cJSON_ArrayForEach(p, pp_json_get(pats, langs[l]))
         {
-            int err;
-            PCRE2_SIZE off;
-            pcre2_code *code =
-                pcre2_compile((PCRE2_SPTR)p->valuestring, PCRE2_ZERO_TERMINATED,
-                              PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS |
-                                  PCRE2_MATCH_INVALID_UTF,
-                              &err, &off, NULL);
-            idx++;
-            if (!code) {
-                PCRE2_UCHAR msg[256];
-                pcre2_get_error_message(err, msg, sizeof(msg));
-                pp_diags_add(diags, PP_SEV_ERROR, file, NULL,
-                             "rule '%s': %s pattern %d: %s at offset %zu", id,
-                             langs[l], idx, (char *)msg, (size_t)off);
+            pcre2_code *code = compile_one(p->valuestring, file, id, langs[l],
+                                           "pattern", ++idx, diags);
+            if (!code)
                 bad = 1;
-                continue;
-            }
-            (void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
-            ru->codes[l][ru->ncodes[l]++] = code;
-            any = 1;
+            else
+                ru->codes[l][ru->ncodes[l]++] = code;
+            any |= code != NULL;
+        }
+        idx = 0;
+        cJSON_ArrayForEach(p, pp_json_get(unless, langs[l]))
+        {
+            pcre2_code *code = compile_one(p->valuestring, file, id, langs[l],
+                                           "unless pattern", ++idx, diags);
+            if (!code)
+                bad = 1;
+            else
+                ru->unless[ru->nunless++] = code;
         }
     }
     if (!any && !bad) {
@@ -351,6 +380,23 @@ int pp_rules_load_dir(pp_rules **out, const char *dir, pp_diags *diags)
 }
 
 
+/* Does one of the rule's "unless" patterns match `text`?  A pattern that
+ * reaches its limit counts as no match and sets *limited. */
+static int cancelled_by(const pp_rules *r, const struct rule *ru,
+                        const char *text, size_t len, int *limited)
+{
+    for (size_t k = 0; k < ru->nunless; k++) {
+        int rc = pcre2_match(ru->unless[k], (PCRE2_SPTR)text, len, 0, 0, r->md,
+                             r->mctx);
+        if (rc >= 0)
+            return 1;
+        if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+            rc == PCRE2_ERROR_JIT_STACKLIMIT)
+            *limited = 1;
+    }
+    return 0;
+}
+
 int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n)
@@ -402,15 +448,20 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
                                  md, r->mctx);
                 if (rc >= 0) {
                     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-                    pp_rule_hit *h = &hits[(*n)++];
+                    size_t start = ov[0], end = ov[1];
+                    pp_rule_hit *h;
+                    int cancelled = cancelled_by(r, ru, text, len, &limited);
+                    hit = 1; /* cancelled or not, its first match decides */
+                    if (cancelled)
+                        continue;
+                    h = &hits[(*n)++];
                     h->id = ru->id;
                     h->severity = ru->severity;
                     h->message = ru->message;
                     h->section = ru->section;
                     h->lang = langs[l];
-                    h->start = ov[0];
-                    h->end = ov[1];
-                    hit = 1;
+                    h->start = start;
+                    h->end = end;
                 } else if (rc == PCRE2_ERROR_MATCHLIMIT ||
                            rc == PCRE2_ERROR_DEPTHLIMIT ||
                            rc == PCRE2_ERROR_JIT_STACKLIMIT) {
