@@ -225,6 +225,7 @@ static const struct {
     {"词元", PP_UNIT_TOKENS, 1, 0},
     {"詞元", PP_UNIT_TOKENS, 1, 0},
     {"令牌", PP_UNIT_TOKENS, 1, 0},
+    {"标记", PP_UNIT_TOKENS, 1, 0}, /* translated pages: "14.8万亿标记" */
     {"parameters", PP_UNIT_PARAMS, 1, 0},
     {"parameter", PP_UNIT_PARAMS, 1, 0},
     {"params", PP_UNIT_PARAMS, 1, 0},
@@ -324,6 +325,13 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
             num->rate = 1;
         }
         return k;
+    }
+    /* A Chinese measure word before tokens/parameters: "15.5 万亿个
+     * token", "320 亿个参数". */
+    if (starts(s + j, n - j, "个") || starts(s + j, n - j, "個")) {
+        k = unit_word(s, n, skip_spaces(s, n, j + strlen("个")), num, 1);
+        if (k)
+            return k;
     }
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
     w = j;

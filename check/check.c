@@ -288,6 +288,7 @@ static char column_kind(const char *t, size_t n)
 {
     pp_buf b = PP_BUF_INIT;
     char k = 0;
+    int active = 0;
     const char *h;
     if (pp_buf_put(&b, t, n) < 0)
         return 0;
@@ -296,6 +297,8 @@ static char column_kind(const char *t, size_t n)
     for (const char *const *r = ck_w_refuted; *r; r++)
         if (HAS(*r))
             k = 'M'; /* misreadings: its cells state what is wrong */
+    for (const char *const *a = ck_w_active; *a; a++)
+        active |= HAS(*a);
     if (k)
         ;
     else if (HAS("20n"))
@@ -310,10 +313,9 @@ static char column_kind(const char *t, size_t n)
     else if (HAS("budget") || HAS("бюджет") || HAS("预算") || HAS("compute") ||
              HAS("flop") || HAS("$c$") || !strcmp(h, "c"))
         k = 'C';
-    else if ((HAS("activ") || HAS("активн") || HAS("激活")) &&
-             (HAS("total") || HAS("всего") || HAS("总")))
+    else if (active && (HAS("total") || HAS("всего") || HAS("总")))
         k = 'P'; /* "Total / Active params": "1.6T / 49B" */
-    else if (HAS("activ") || HAS("активн") || HAS("激活"))
+    else if (active)
         k = 'A';
     else if (HAS("context") || HAS("контекст") || HAS("上下文"))
         k = 'X';

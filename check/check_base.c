@@ -24,7 +24,8 @@
 /* ------------------------------------------------------------------ */
 
 /* Active and total parameters, training. */
-const char *const ck_w_active[] = {"activ", "активн", "激活", NULL};
+const char *const ck_w_active[] = {"activ", "активн", "активир", "задейств",
+                                   "激活",  "活跃",   "活躍",    NULL};
 const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all", NULL};
 const char *const ck_w_train[] = {
     "trained on", "pretrained on", "pre-trained on", "training on", "обучал",

@@ -458,20 +458,58 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
  * or speak of active parameters, so that a count no word qualifies may
  * be either ("a 671B-parameter MoE that activates 37B parameters",
  * "| Kimi-K2 | 1T (32B) |")? */
-static int params_ambiguous(const struct sent *s, size_t i)
+static int other_count(const struct sent *s, size_t i)
 {
     for (size_t j = 0; j < s->nnum; j++)
         if (j != i && ck_is_params(s, &s->num[j]))
             return 1;
-    return any_near(s, 0, s->len, ck_w_active);
+    return 0;
+}
+
+static int params_ambiguous(const struct sent *s, size_t i)
+{
+    return other_count(s, i) || any_near(s, 0, s->len, ck_w_active);
+}
+
+/* Does a passport of `set` record an active count apart from its total
+ * (a mixture of experts): then a count no word qualifies may be either. */
+static int records_active(const struct sent *s, unsigned long long set)
+{
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        pp_fact_num t, a;
+        const cJSON *d = s->c->docs[i];
+        if ((set >> i & 1) && pp_fact_number(d, "params.active", &a) &&
+            (!pp_fact_number(d, "params.total", &t) || t.value != a.value))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a count `x` of parameters that fits neither the total `t` nor
+ * the active count `a` can only be a total: above the total (no part of a
+ * model outnumbers the whole), or, when the sentence gives it alone
+ * (`lone`), within twice the total and more than eight times the active
+ * count ("2.5T" of a 2.78T run that activates 49B).  A smaller figure may
+ * be a part's (the embeddings', an expert's, the shared experts'): never
+ * read as a wrong active count. */
+static int only_total(double x, double t, double a, int lone)
+{
+    if (!(x > 0 && t > 0 && a > 0 && a < t))
+        return 0;
+    if (x > t)
+        return 1;
+    return lone && t / x <= 2 && x / a >= 8;
 }
 
 /* A count of parameters that may be the total or the active one: checked
- * against both; confirmed under the reading that agrees, never
- * contradicted -- when neither does, unverifiable, with both readings. */
-static void check_params_either(struct sent *s, const pp_number *n,
+ * against both; confirmed under the reading that agrees; when neither
+ * does, a figure written as a count of parameters is checked under the
+ * only reading its size allows (only_total); else unverifiable, with
+ * both readings. */
+static void check_params_either(struct sent *s, size_t i,
                                 unsigned long long set)
 {
+    const pp_number *n = &s->num[i];
     static const char *const kinds[2] = {"params.total", "params.active"};
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
@@ -486,6 +524,13 @@ static void check_params_either(struct sent *s, const pp_number *n,
     if (!ff[0].fact && !ff[1].fact) {
         ck_check_fact(s, n, set, kinds[0]); /* unverifiable or undisclosed */
         return;
+    }
+    if (ff[0].fact && ff[1].fact && n->unit == PP_UNIT_PARAMS) {
+        if (only_total(n->value, ff[0].num.value, ff[1].num.value,
+                       !other_count(s, i))) {
+            ck_check_fact(s, n, set, kinds[0]);
+            return;
+        }
     }
     readings = cJSON_CreateArray();
     for (int k = 0; k < 2; k++) {
@@ -632,10 +677,11 @@ void ck_bind_entity_figures(struct sent *s)
                    any_near(s, back(a, 14), a, w_param)))) {
             int attached;
             attr = params_kind(s, i, &attached);
-            if (!attached && params_ambiguous(s, i)) {
+            if (!attached &&
+                (params_ambiguous(s, i) || records_active(s, e->set))) {
                 s->used[i] = 1;
                 ents[i] = e, attrs[i] = attr;
-                check_params_either(s, n, e->set);
+                check_params_either(s, i, e->set);
                 continue;
             }
         }
