@@ -95,6 +95,7 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
 {
     pp_checker *c = calloc(1, sizeof(*c));
     size_t cap = 0;
+    int rc;
     *out = NULL;
     if (!c)
         return pp_error_set(PP_ENOMEM, "out of memory");
@@ -106,6 +107,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
     memcpy((void *)c->docs, docs, n * sizeof(*c->docs));
     c->ndocs = n;
     c->rules = rules;
+    if ((rc = ck_lexicon_load()) < 0) {
+        pp_checker_free(c);
+        return rc;
+    }
     c->mctx = pcre2_match_context_create(NULL);
     c->md = pcre2_match_data_create(1, NULL);
     if (!c->mctx || !c->md) {
@@ -294,10 +299,10 @@ static char column_kind(const char *t, size_t n)
         return 0;
     h = pp_buf_cstr(&b);
 #define HAS(w) (strstr(h, (w)) != NULL)
-    for (const char *const *r = ck_w_refuted; *r; r++)
+    for (const char *const *r = LEX(REFUTED); *r; r++)
         if (HAS(*r))
             k = 'M'; /* misreadings: its cells state what is wrong */
-    for (const char *const *a = ck_w_active; *a; a++)
+    for (const char *const *a = LEX(ACTIVE); *a; a++)
         active |= HAS(*a);
     if (k)
         ;

@@ -20,35 +20,6 @@
 #include "../core/banned.h"
 
 /* ------------------------------------------------------------------ */
-/* Words the parts share                                              */
-/* ------------------------------------------------------------------ */
-
-/* Active and total parameters, training. */
-const char *const ck_w_active[] = {"activ", "активн", "активир", "задейств",
-                                   "激活",  "活跃",   "活躍",    NULL};
-const char *const ck_w_total[] = {"total", "всего", "总", "共", "in all", NULL};
-const char *const ck_w_train[] = {
-    "trained on", "pretrained on", "pre-trained on", "training on", "обучал",
-    "训练",       "saw ",          "pretraining",    "претрейн",    "предобуч",
-    NULL};
-
-/* A sentence that names what it states as a misconception refutes it. */
-const char *const ck_w_refuted[] = {"misconception", "myth",       "misleading",
-                                    "misread",       "заблуждени", "миф",
-                                    "ошибочн",       "误区",       "误导",
-                                    "误读",          "错误观念",   NULL};
-
-/* Words of a comparison: what follows one is the other side's. */
-const char *const ck_w_compare[] = {
-    "compared",     "versus",    " vs",  "unlike",    "outperform", " beats ",
-    "по сравнению", "в отличие", "相比", "不同于",    " double",    "twice",
-    "вдвое",        "两倍",      "翻倍", "surpass",   "超越",       "优于",
-    "低于",         "高于",      "胜过", "превосход", NULL};
-
-/* Words that open a complement clause ("не доказывает, что ..."). */
-const char *const ck_w_complement[] = {" что", " that", " чтобы", NULL};
-
-/* ------------------------------------------------------------------ */
 /* Context carried between sentences of a worked example              */
 /* ------------------------------------------------------------------ */
 
@@ -114,23 +85,14 @@ int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
 /* ------------------------------------------------------------------ */
 
 /* Where the clause around [a, b) ends on either side, within `reach`
- * bytes: a comma, semicolon, colon, or "and"/"и" stops a window, so in
- * "共 671B 参数，激活 37B" the word 激活 is not read for 671B. */
-static const char *const w_stop[] = {",",
-                                     ";",
-                                     ":",
-                                     " and ",
-                                     " и ",
-                                     " а ",
-                                     "\xEF\xBC\x8C",
-                                     "\xEF\xBC\x9B",
-                                     "\xE3\x80\x81",
-                                     NULL};
+ * bytes: a word of LEX(STOP) -- a comma, semicolon, colon, "and", "и" --
+ * stops a window, so in "共 671B 参数，激活 37B" the word 激活 is not read
+ * for 671B. */
 
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach)
 {
     size_t to = b + reach < s->len ? b + reach : s->len;
-    for (const char *const *w = w_stop; *w; w++) {
+    for (const char *const *w = LEX(STOP); *w; w++) {
         const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
         if (p)
             to = (size_t)(p - s->low.ptr);
@@ -141,14 +103,13 @@ size_t ck_window_end(const struct sent *s, size_t b, size_t reach)
 size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
 {
     size_t from = back(a, reach);
-    /* one pass from the right: the first stop word found ends last (no
-     * stop word holds another's first byte) */
+    /* one pass from the right, looking only at bytes a stop word begins
+     * with: the first stop word found ends last */
     for (size_t i = a; i-- > from;) {
         unsigned char c = (unsigned char)s->low.ptr[i];
-        if (c != ',' && c != ';' && c != ':' && c != ' ' && c != 0xEF &&
-            c != 0xE3)
+        if (!ck_lex_first(CK_LEX_STOP)[c])
             continue;
-        for (const char *const *w = w_stop; *w; w++) {
+        for (const char *const *w = LEX(STOP); *w; w++) {
             size_t n = strlen(*w);
             if ((unsigned char)**w == c && i + n <= a &&
                 !memcmp(s->low.ptr + i, *w, n))
@@ -158,30 +119,17 @@ size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
     return from;
 }
 
-/* What ends a clause: commas, semicolons, colons and dashes, Latin and
- * CJK. */
-static const char *const clause_bounds[] = {",",
-                                            ";",
-                                            ":",
-                                            " - ",
-                                            "\xE2\x80\x94",
-                                            "\xEF\xBC\x8C",
-                                            "\xEF\xBC\x9B",
-                                            "\xE3\x80\x81",
-                                            "\xE2\x86\x92",
-                                            NULL};
-
 /* Where the clause holding offset `at` starts. */
 size_t ck_clause_from(const struct sent *s, size_t at)
 {
     size_t from = 0;
-    for (const char *const *b = clause_bounds; *b; b++) {
+    for (const char *const *b = LEX(CLAUSE_BOUND); *b; b++) {
         size_t bl = strlen(*b);
         for (size_t i = at; i-- > from;)
             if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
                 /* ", что ..." / ", that ..." continues the clause that
                  * governs it: "не доказывает, что FP8 всегда ...". */
-                if (any_near(s, i + bl, i + bl + 10, ck_w_complement))
+                if (any_near(s, i + bl, i + bl + 10, LEX(COMPLEMENT)))
                     continue;
                 if (i + bl > from)
                     from = i + bl;
@@ -195,7 +143,7 @@ size_t ck_clause_from(const struct sent *s, size_t at)
 size_t ck_clause_to(const struct sent *s, size_t at)
 {
     size_t to = s->len;
-    for (const char *const *b = clause_bounds; *b; b++) {
+    for (const char *const *b = LEX(CLAUSE_BOUND); *b; b++) {
         const char *p =
             at < s->len ? memmem(s->low.ptr + at, s->len - at, *b, strlen(*b))
                         : NULL;
@@ -213,11 +161,9 @@ size_t ck_clause_to(const struct sent *s, size_t at)
  * "Kimi K2 mini"): another model of the family? */
 static int variant_after(const struct sent *s, size_t e)
 {
-    static const char *const w[] = {"lite", "mini", "small",
-                                    "tiny", "nano", NULL};
     if (e + 1 >= s->len || (s->text[e] != '-' && s->text[e] != ' '))
         return 0;
-    for (const char *const *v = w; *v; v++) {
+    for (const char *const *v = LEX(SIZE_VARIANT); *v; v++) {
         size_t n = strlen(*v), k = e + 1 + n;
         if (k <= s->len && !memcmp(s->low.ptr + e + 1, *v, n) &&
             (k == s->len || !isalnum((unsigned char)s->text[k])))
@@ -370,40 +316,6 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at)
     return best;
 }
 
-/* Words around a figure that make it another model's, not the run's. */
-static const char *const w_model[] = {" model", " baseline", " network",
-                                      " модел", "模型",      "基线",
-                                      NULL};
-static const char *const w_copula[] = {" is ",  " was ",          ", a ",
-                                       ", an ", " \xE2\x80\x94 ", "是",
-                                       "это",   "является",       NULL};
-static const char *const w_apart[] = {"\xE2\x80\x94", " - ",          ";",
-                                      "\xEF\xBC\x9B", "\xE2\x86\x92", NULL};
-static const char *const w_respectively[] = {"respectively", "соответственно",
-                                             "分别", NULL};
-
-/* "Llama2-7B experiments", "эксперимент с ...", "实验": a run of someone's
- * own with the named model, not the named run. */
-/* "a merge that produces a 3.5T Kimi-K3 model", "a distilled ...":
- * someone's model made from the named run, not the run. */
-static const char *const w_derivative[] = {
-    "merge",     "distill", "fine-tune", "finetune", "quantized", "pruned",
-    "community", "дистилл", "蒸馏",      "合并",     NULL};
-
-static const char *const w_experiment[] = {" experiment",  " ablation",
-                                           " эксперимент", "实验",
-                                           "消融",         NULL};
-
-/* Letters that begin names of formats, hardware, units and
- * hyper-parameters, not models: FP8, MXFP4, BF16, INT4, TPUv4, H800 (too
- * short anyway), E4M3, beta2. */
-static const char *const w_not_model[] = {
-    "fp",    "bf",     "mxfp",    "nvfp",    "int",     "uint",
-    "tpu",   "gpu",    "fp32",    "sm",      "top",     "step",
-    "layer", "table",  "figure",  "fig",     "section", "appendix",
-    "eq",    "page",   "version", "v",       "beta",    "alpha",
-    "gamma", "lambda", "eps",     "epsilon", "rank",    NULL};
-
 /* Is there, in [from, to), the name of a model the registry does not know
  * -- three or more letters glued to a version ("Qwen2.5-3B", "LLAMA3-3B",
  * "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite") -- outside every entity? */
@@ -421,7 +333,7 @@ int ck_foreign_between(const struct sent *s, size_t from, size_t to)
         letters = q - p;
         if (letters < 3)
             continue;
-        for (const char *const *w = w_not_model; *w; w++)
+        for (const char *const *w = LEX(NOT_MODEL); *w; w++)
             if (strlen(*w) == letters && !memcmp(s->low.ptr + p, *w, letters))
                 skip = 1;
         if (q < to && s->text[q] == '-')
@@ -454,7 +366,7 @@ static void pair_respectively(struct sent *s)
     const struct entity *order[MAXENT];
     size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
     s->resp_done = 1;
-    if (s->nent < 2 || !any_near(s, 0, s->len, w_respectively))
+    if (s->nent < 2 || !any_near(s, 0, s->len, LEX(RESPECTIVELY)))
         return;
     for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
         size_t j = ne;
@@ -497,45 +409,6 @@ static int zh_attributive(const struct sent *s, size_t from, size_t to)
 
 /* Words that end right before the standard of a comparison: "the same
  * budget as Gopher", "more than DeepSeek-V3", "比 DeepSeek-V3". */
-/* clang-format off */
-static const char *const w_standard_before[] = {
-    " as ", " than ", "compared to ", "compared with ", "relative to ",
-    " vs ", " vs. ", " versus ", " чем ", "сравнению с ", "относительно ",
-    "отличие от ",
-    "\xE6\xAF\x94",                         /* 比 */
-    "\xE8\xBE\x83",                         /* 较 */
-    "\xE7\x9B\xB8\xE6\xAF\x94",             /* 相比 */
-    "\xE7\x9B\xB8\xE5\xAF\xB9\xE4\xBA\x8E", /* 相对于 */
-    "\xE5\xAF\xB9\xE6\xAF\x94",             /* 对比 */
-    /* what is outperformed: "超越了 Llama 3.1 405B", "beats GPT-3" */
-    "outperforms ", "outperformed ", "outperforming ", "surpasses ",
-    "surpassed ", "beats ", "beating ", "превосходит ", "обходит ",
-    "\xE8\xB6\x85\xE8\xB6\x8A",             /* 超越 */
-    "\xE4\xBC\x98\xE4\xBA\x8E",             /* 优于 */
-    "\xE4\xBD\x8E\xE4\xBA\x8E",             /* 低于 */
-    "\xE9\xAB\x98\xE4\xBA\x8E",             /* 高于 */
-    /* a model another adopts or builds on: "采用 DeepSeek-V3 的架构" */
-    "based on ", "adopts ", "builds on ", "на основе ",
-    "\xE9\x87\x87\xE7\x94\xA8", /* 采用 */
-    "\xE5\x9F\xBA\xE4\xBA\x8E", /* 基于 */
-    NULL};
-/* clang-format on */
-
-/* Words after a run's name that make it the name of a law or a recipe. */
-static const char *const w_named_after[] = {
-    "scaling law",
-    "law",
-    "optimal",
-    "rule",
-    "ratio",
-    "recipe",
-    "style",
-    "закон",
-    "оптимал",
-    "правил",
-    "\xE5\xAE\x9A\xE5\xBE\x8B", /* 定律 */
-    "\xE6\x9C\x80\xE4\xBC\x98", /* 最优 */
-    NULL};
 
 /* Is entity `e` a reference, not the subject its sentence's figures
  * belong to: the standard of a comparison (right after "as", "than",
@@ -544,7 +417,7 @@ static const char *const w_named_after[] = {
 static int is_standard(const struct sent *s, const struct entity *e)
 {
     size_t j = e->end, k;
-    for (const char *const *w = w_standard_before; *w; w++) {
+    for (const char *const *w = LEX(STANDARD_BEFORE); *w; w++) {
         size_t n = strlen(*w), b = e->start;
         while (b > 0 && s->text[b - 1] == ' ' && (*w)[n - 1] != ' ')
             b--; /* "比 DeepSeek-V3" */
@@ -564,7 +437,7 @@ static int is_standard(const struct sent *s, const struct entity *e)
     }
     /* "the Chinchilla scaling laws", "Chinchilla-optimal": a law or a
      * recipe named after the run */
-    for (const char *const *w = w_named_after; *w; w++) {
+    for (const char *const *w = LEX(NAMED_AFTER); *w; w++) {
         size_t t = e->end;
         while (t < s->len && (s->text[t] == ' ' || s->text[t] == '-'))
             t++;
@@ -618,7 +491,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     own_to = ck_window_end(s, n->end, 14);
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */
-    own_model = any_near(s, n->end, own_to, w_model);
+    own_model = any_near(s, n->end, own_to, LEX(MODEL));
     if (after && zh_attributive(s, n->end, after->start))
         return after; /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
     if (before) {
@@ -627,26 +500,27 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * but with 70B"): whose figure it is, the grammar does not say
          * here -- unless it sizes the standard in brackets ("than
          * DeepSeek-V3 (14.8T)") */
-        if (any_near(s, ck_clause_from(s, n->start), n->start, w_derivative))
+        if (any_near(s, ck_clause_from(s, n->start), n->start, LEX(DERIVATIVE)))
             return NULL;
         if (is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")))
             return NULL;
-        if (any_near(s, from, to, ck_w_compare) ||
+        if (any_near(s, from, to, LEX(COMPARE)) ||
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
-            any_near(s, from, from + 14, w_experiment))
+            any_near(s, from, from + 14, LEX(EXPERIMENT)))
             return NULL;
-        if (own_model && !(to - from <= 16 && any_near(s, from, to, w_copula)))
+        if (own_model &&
+            !(to - from <= 16 && any_near(s, from, to, LEX(COPULA))))
             return NULL;
         return before;
     }
     if (!after || own_model || is_standard(s, after) ||
         /* "... 70 billion parameters, it outperformed ... Gopher" */
-        any_near(s, n->end, after->start, ck_w_compare) ||
-        any_near(s, ck_clause_from(s, n->start), n->start, w_derivative) ||
+        any_near(s, n->end, after->start, LEX(COMPARE)) ||
+        any_near(s, ck_clause_from(s, n->start), n->start, LEX(DERIVATIVE)) ||
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
-        any_near(s, n->end, after->start, w_apart) ||
-        any_near(s, ck_clause_from(s, n->start), n->start, w_model) ||
+        any_near(s, n->end, after->start, LEX(APART)) ||
+        any_near(s, ck_clause_from(s, n->start), n->start, LEX(MODEL)) ||
         ck_foreign_between(s, ck_clause_from(s, n->start), n->start))
         return NULL;
     return after;

@@ -52,44 +52,6 @@ static int is_ratio(const struct sent *s, const pp_number *n)
            !n->magnitude && !n->rate && n->value >= 1 && n->value < 1e6;
 }
 
-static const char *const w_optimum[] = {"fitted law", "optimum",    "optimal",
-                                        "n*",         "chinchilla", "оптимум",
-                                        "оптимальн",  "最优",       "最佳",
-                                        NULL};
-static const char *const w_same[] = {"same fitted loss",
-                                     "same loss",
-                                     "equal loss",
-                                     "equal-loss",
-                                     "match the loss",
-                                     "matching the loss",
-                                     "reach the loss",
-                                     "той же",
-                                     "того же",
-                                     "такой же loss",
-                                     "相同",
-                                     "同等",
-                                     NULL};
-static const char *const w_breakeven[] = {"break-even",    "break even",
-                                          "breakeven",     "окупа",
-                                          "точка безубыт", "盈亏",
-                                          "回本",          NULL};
-static const char *const w_bubble[] = {"bubble", "пузыр", "气泡", NULL};
-static const char *const w_micro[] = {"micro-batch", "microbatch",
-                                      "micro batch", "микробатч",
-                                      "микро-батч",  "微批",
-                                      NULL};
-static const char *const w_stage[] = {"stage", "стади", "ступен", "этап",
-                                      "级",    "段",    NULL};
-static const char *const w_6nd[] = {"6nd",       "6·n·d",   "6 n d", "6*n*d",
-                                    "6 × n × d", "compute", "flop",  "вычисл",
-                                    "算力",      "计算量",  NULL};
-/* 6ND written out: then the figure claims to be exactly that. */
-static const char *const w_6nd_written[] = {"6nd",   "6·n·d",     "6 n d",
-                                            "6*n*d", "6 × n × d", NULL};
-static const char *const w_tpp[] = {"tokens per param",    "token per param",
-                                    "токенов на параметр", "每参数",
-                                    "tokens/param",        NULL};
-
 /* A passport whose total parameters the figure names (the run a derived
  * figure is about, e.g. 8.03B -> its token count). */
 static const cJSON *doc_by_params(const struct sent *s, const pp_number *n)
@@ -110,9 +72,6 @@ static double doc_tokens(const cJSON *doc)
     return pp_fact_number(doc, "training.tokens", &v) ? v.value : NAN;
 }
 
-static const char *const w_at[] = {" at ", " for ", "при ", "для ",
-                                   "在",   "时",    NULL};
-
 /* The budget figure a sentence of optima gives figure `i`: the next one
  * when "at"/"при" leads to it with no other figure between, else the
  * nearest one before, else the first. */
@@ -126,7 +85,8 @@ static long budget_for(const struct sent *s, size_t i)
             int between = 0;
             for (size_t m = i + 1; m < k; m++)
                 between |= !is_flop(s, &s->num[m]) && s->num[m].magnitude;
-            if (!between && any_near(s, s->num[i].end, s->num[k].start, w_at))
+            if (!between &&
+                any_near(s, s->num[i].end, s->num[k].start, LEX(AT)))
                 return (long)k;
             return before >= 0 ? before : (long)k;
         }
@@ -176,7 +136,7 @@ void ck_derived_law(struct sent *s)
            nt = ck_pick(s, is_tokens, t, 4);
     size_t nc = ck_pick(s, is_flop, c, 2);
 
-    if (any_near(s, 0, s->len, w_breakeven) && np >= 2) {
+    if (any_near(s, 0, s->len, LEX(BREAKEVEN)) && np >= 2) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
         const cJSON *doc = doc_by_params(s, a);
         double d = nt >= 2 ? s->num[t[0]].value : doc ? doc_tokens(doc) : NAN;
@@ -192,7 +152,7 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (any_near(s, 0, s->len, w_same) && near(s, 0, s->len, "loss") &&
+    if (any_near(s, 0, s->len, LEX(SAME)) && near(s, 0, s->len, "loss") &&
         np >= 2 && nt >= 1) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
         double d = nt >= 2 ? s->num[t[0]].value : NAN;
@@ -210,11 +170,11 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (nc >= 1 && any_near(s, 0, s->len, w_optimum)) {
+    if (nc >= 1 && any_near(s, 0, s->len, LEX(OPTIMUM))) {
         optimum_figures(s);
         return;
     }
-    if (nt >= 1 && any_near(s, 0, s->len, w_tpp)) {
+    if (nt >= 1 && any_near(s, 0, s->len, LEX(TPP))) {
         size_t r[2];
         size_t nr = ck_pick(s, is_ratio, r, 2);
         if (np >= 1 && nr >= 1) {
@@ -236,12 +196,12 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, w_6nd)) {
+    if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, LEX(SIX_ND))) {
         double v;
         if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) == 0) {
             const pp_number *f = &s->num[c[0]];
             s->used[p[0]] = s->used[t[0]] = 1;
-            if (!any_near(s, 0, s->len, w_6nd_written) &&
+            if (!any_near(s, 0, s->len, LEX(SIX_ND_WRITTEN)) &&
                 !pp_range_meet(num_range(f),
                                (pp_range){v * 0.99, v * 1.01, 1, 1}) &&
                 pp_range_meet(num_range(f),
@@ -276,9 +236,7 @@ void ck_derived_law(struct sent *s)
  * or 0 (not said). */
 static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
 {
-    static const char *const per[] = {"per ", " на ", "每", "/", NULL};
-    static const char *const param[] = {"param", "парамет", "参数", NULL};
-    for (const char *const *p = per; *p; p++) {
+    for (const char *const *p = LEX(PER); *p; p++) {
         const char *at;
         size_t a, b;
         if (to > s->len)
@@ -290,12 +248,12 @@ static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
             continue;
         a = (size_t)(at - s->low.ptr) + strlen(*p);
         b = a + 40 < s->len ? a + 40 : s->len;
-        for (const char *const *q = param; *q; q++) {
+        for (const char *const *q = LEX(PARAM_STEM); *q; q++) {
             const char *m = memmem(s->low.ptr + a, b - a, *q, strlen(*q));
             if (m) {
                 size_t e = (size_t)(m - s->low.ptr);
-                *basis = any_near(s, a, e, ck_w_active)  ? 'a'
-                         : any_near(s, a, e, ck_w_total) ? 't'
+                *basis = any_near(s, a, e, LEX(ACTIVE))  ? 'a'
+                         : any_near(s, a, e, LEX(TOTAL)) ? 't'
                                                          : 0;
                 return 1;
             }
@@ -401,9 +359,6 @@ static void undisclosed_input(struct sent *s, const pp_number *n,
             (int)(n->end - n->start), s->text + n->start);
 }
 
-static const char *const w_compute[] = {"compute", "train", "обуч", "вычисл",
-                                        "训练",    "算力",  "计算", NULL};
-
 /* D/N of passport `doc` on the parameters the phrase names (`basis`
  * 'a', 't' or 0): for a mixture of experts that names neither, either. */
 static void passport_tpp(struct sent *s, const pp_number *n, const cJSON *doc,
@@ -469,7 +424,7 @@ void ck_derived_passport(struct sent *s)
                (near(s, back(n->start, 30), n->start, "每") &&
                 per_param(s, back(n->start, 30), n->start, &basis)));
         flops = !tpp && n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
-                any_near(s, 0, s->len, w_compute);
+                any_near(s, 0, s->len, LEX(COMPUTE));
         if (!tpp && !flops)
             continue;
         attr = tpp ? "derived.tokens_per_param" : "derived.training_flops";
@@ -483,11 +438,6 @@ void ck_derived_passport(struct sent *s)
     }
 }
 
-static const char *const w_epoch[] = {"epoch", "repeat", "эпох", "повтор",
-                                      "轮",    "遍",     NULL};
-static const char *const w_times[] = {"epoch", "time", "эпох", "раз",
-                                      "次",    "遍",   "轮",   NULL};
-
 /* "A 15T-token corpus with a 15% share of a 0.4T-token domain repeats it
  * about 5.6 times": effective epochs, tokens x share / unique tokens. */
 void ck_derived_epochs(struct sent *s)
@@ -496,7 +446,7 @@ void ck_derived_epochs(struct sent *s)
     size_t nt, np;
     double T, U;
     pp_epochs ep;
-    if (!any_near(s, 0, s->len, w_epoch))
+    if (!any_near(s, 0, s->len, LEX(EPOCH)))
         return;
     nt = ck_pick(s, is_tokens, t, 3);
     np = ck_pick(s, is_percent, p, 2);
@@ -513,7 +463,7 @@ void ck_derived_epochs(struct sent *s)
         if (s->used[i] || n->magnitude || i == p[0] || n->value <= 0 ||
             n->value >= 1e4 ||
             (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_TIMES) ||
-            !any_near(s, n->end, n->end + 12, w_times))
+            !any_near(s, n->end, n->end + 12, LEX(TIMES)))
             continue;
         s->used[t[0]] = s->used[t[1]] = s->used[p[0]] = 1;
         ck_check_derived(s, i, "derived.effective_epochs", ep.epochs,
@@ -526,12 +476,12 @@ void ck_derived_bubble(struct sent *s)
 {
     size_t m, p, pc[2];
     double v;
-    if (!any_near(s, 0, s->len, w_bubble))
+    if (!any_near(s, 0, s->len, LEX(BUBBLE)))
         return;
-    if (!ck_number_before(s, w_micro, &m))
+    if (!ck_number_before(s, LEX(MICRO), &m))
         return;
     s->used[m] = 1;
-    if (!ck_number_before(s, w_stage, &p)) {
+    if (!ck_number_before(s, LEX(STAGE), &p)) {
         s->used[m] = 0;
         return;
     }
@@ -621,7 +571,7 @@ static void context_tpp(struct sent *s, double N, double D)
     for (size_t i = 0; i < s->nnum; i++)
         if (!s->used[i] && !s->num[i].magnitude && !s->num[i].rate &&
             s->num[i].value < 1e6 && s->num[i].value >= 1 &&
-            any_near(s, s->num[i].start, s->num[i].end + 32, w_tpp)) {
+            any_near(s, s->num[i].start, s->num[i].end + 32, LEX(TPP))) {
             ck_check_derived(s, i, "derived.tokens_per_param", D / N, "D / N");
             break;
         }
@@ -645,7 +595,7 @@ static void context_bubble(struct sent *s)
         }
     }
     if (haveP && haveM &&
-        (any_near(s, 0, s->len, w_bubble) ||
+        (any_near(s, 0, s->len, LEX(BUBBLE)) ||
          (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
         double f;
         for (size_t i = 0; i < s->nnum; i++)

@@ -251,13 +251,6 @@ static void check_hyper(struct sent *s, const pp_number *n,
 /* Binding figures to attributes                                      */
 /* ------------------------------------------------------------------ */
 
-static const char *const w_context[] = {"context", "контекст", "上下文",
-                                        "window", NULL};
-static const char *const w_token[] = {"token", "токен", NULL};
-static const char *const w_param[] = {"param", "парам", "参数", NULL};
-static const char *const w_sized[] = {" moe",   "-moe", " model", " dense",
-                                      " модел", "模型", NULL};
-
 struct hyper_kw {
     const char *const words[6];
     const char *label;
@@ -285,8 +278,7 @@ static const struct hyper_kw hypers[] = {
 /* Does " of ", " out of " or " из " follow the figure ending at `b`? */
 static int of_after(const struct sent *s, size_t b)
 {
-    static const char *const of[] = {" of ", " out of ", " из ", NULL};
-    for (const char *const *w = of; *w; w++) {
+    for (const char *const *w = LEX(OF); *w; w++) {
         size_t n = strlen(*w);
         if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n)) {
             /* a count must follow ("3B of its 16B", "из 16B"), not a
@@ -318,7 +310,7 @@ static int own_word(const struct sent *s, size_t from, size_t to, const char *w)
  * of a compound ("Multi-Token Prediction", "per-token")? */
 static int token_word(const struct sent *s)
 {
-    for (const char *const *w = w_token; *w; w++)
+    for (const char *const *w = LEX(TOKEN); *w; w++)
         if (own_word(s, 0, s->len, *w))
             return 1;
     return 0;
@@ -328,15 +320,10 @@ static int token_word(const struct sent *s)
  * within a training, not the size of one. */
 static int point_in_training(const struct sent *s, size_t a, size_t b)
 {
-    static const char *const before[] = {"after ", "после ", "at ",
-                                         "by ",    "until ", NULL};
-    static const char *const after[] = {"\xE5\x90\x8E", /* 后 */
-                                        "\xE6\x97\xB6", /* 时 */
-                                        " in, ", NULL};
-    for (const char *const *w = before; *w; w++)
+    for (const char *const *w = LEX(POINT_BEFORE); *w; w++)
         if (own_word(s, back(a, 14), a, *w)) /* "at 2T", not "that 2T" */
             return 1;
-    return any_near(s, b, ck_window_end(s, b, 12), after);
+    return any_near(s, b, ck_window_end(s, b, 12), LEX(POINT_AFTER));
 }
 
 /* "a filtered version of Common Crawl consisting of 410 billion tokens":
@@ -346,47 +333,10 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
  * is trained on, and stays a claim. */
 static int data_source_size(const struct sent *s, size_t a)
 {
-    static const char *const part[] = {"crawl",
-                                       "subset",
-                                       "webtext",
-                                       "wikipedia",
-                                       "portion",
-                                       "component",
-                                       "filtered version",
-                                       "подмнож",
-                                       "часть данных",
-                                       "\xE5\xAD\x90\xE9\x9B\x86", /* 子集 */
-                                       NULL};
-    static const char *const trained[] = {"trained on",
-                                          "pretrained on",
-                                          "pre-trained on",
-                                          "training on",
-                                          "saw ",
-                                          "обучен",
-                                          "обучал",
-                                          "\xE8\xAE\xAD\xE7\xBB\x83", /* 训练 */
-                                          NULL};
     size_t from = ck_clause_from(s, a);
-    return any_near(s, from, a, part) && !any_near(s, from, a, trained);
+    return any_near(s, from, a, LEX(DATA_PART)) &&
+           !any_near(s, from, a, LEX(TRAINED));
 }
-
-static const char *const w_of_which[] = {"of which",   "of them", "из них",
-                                         "из которых", "其中",    NULL};
-
-/* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
- * Y total; "of which Y": Y active.  Else the nearest qualifying word
- * wins -- inside the figure's own span ("32.6B active parameters"), then
- * just after it and nearer to it than to the next figure ("671B total",
- * but not "671B-parameter MoE that activates 37B"), then just before it
- * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
- * whether a word of the sentence decided it; else the count is read as
- * the total, the convention for a bare "parameters". */
-static const char *const w_per_token[] = {"per token",       "for each token",
-                                          "for every token", "per forward pass",
-                                          "на токен",        "на каждый токен",
-                                          "每个token",       "每个 token",
-                                          "每个词元",        "每个令牌",
-                                          "每 token",        NULL};
 
 /* Is a word of kind (active or total) glued to the figure ending at `b`,
  * only spaces or a hyphen between ("37B active", "37B-active",
@@ -396,8 +346,8 @@ static int cue_adjacent(const struct sent *s, size_t b, size_t to)
     size_t k = b;
     while (k < to && (s->low.ptr[k] == ' ' || s->low.ptr[k] == '-'))
         k++;
-    return any_near(s, k, k + 12, ck_w_active) ||
-           any_near(s, k, k + 12, ck_w_total);
+    return any_near(s, k, k + 12, LEX(ACTIVE)) ||
+           any_near(s, k, k + 12, LEX(TOTAL));
 }
 
 /* Does a count of parameters follow figure `i` in the sentence? */
@@ -409,12 +359,20 @@ static int later_count(const struct sent *s, size_t i)
     return 0;
 }
 
+/* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
+ * Y total; "of which Y": Y active.  Else the nearest qualifying word
+ * wins -- inside the figure's own span ("32.6B active parameters"), then
+ * just after it and nearer to it than to the next figure ("671B total",
+ * but not "671B-parameter MoE that activates 37B"), then just before it
+ * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
+ * whether a word of the sentence decided it; else the count is read as
+ * the total, the convention for a bare "parameters". */
 static const char *params_kind(const struct sent *s, size_t i, int *attached)
 {
     const pp_number *n = &s->num[i];
     size_t a = n->start, b = n->end, windows[3][2];
     *attached = 1;
-    if (any_near(s, back(a, 14), a, w_of_which))
+    if (any_near(s, back(a, 14), a, LEX(OF_WHICH)))
         return "params.active";
     if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
         return "params.total";
@@ -423,8 +381,8 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
     if (s->len && s->text[0] == '|') { /* "| Active Parameters | 671B |" */
         const char *bar = memchr(s->text + 1, '|', s->len - 1);
         size_t to = bar ? (size_t)(bar - s->text) : 0;
-        int act = to && to < a && any_near(s, 1, to, ck_w_active);
-        int tot = to && to < a && any_near(s, 1, to, ck_w_total);
+        int act = to && to < a && any_near(s, 1, to, LEX(ACTIVE));
+        int tot = to && to < a && any_near(s, 1, to, LEX(TOTAL));
         if (act != tot)
             return act ? "params.active" : "params.total";
     }
@@ -439,9 +397,9 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
         /* "37B parameters per token": the count each token uses */
-        int active = any_near(s, from, to, ck_w_active) ||
-                     (w == 1 && any_near(s, from, to, w_per_token));
-        int total = any_near(s, from, to, ck_w_total);
+        int active = any_near(s, from, to, LEX(ACTIVE)) ||
+                     (w == 1 && any_near(s, from, to, LEX(PER_TOKEN)));
+        int total = any_near(s, from, to, LEX(TOTAL));
         if (active != total && w == 1 && !cue_adjacent(s, b, to) &&
             later_count(s, i))
             break; /* "1 триллион параметров при активном использовании
@@ -468,7 +426,7 @@ static int other_count(const struct sent *s, size_t i)
 
 static int params_ambiguous(const struct sent *s, size_t i)
 {
-    return other_count(s, i) || any_near(s, 0, s->len, ck_w_active);
+    return other_count(s, i) || any_near(s, 0, s->len, LEX(ACTIVE));
 }
 
 /* Does a passport of `set` record an active count apart from its total
@@ -576,8 +534,6 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return slash == 1;
 }
 
-static const char *const w_expert[] = {"expert", "эксперт", "专家", NULL};
-
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",
  * "8 of 256 experts" -- not "61 layers and 384 experts"? */
 static int experts_figure(const struct sent *s, size_t i)
@@ -586,7 +542,7 @@ static int experts_figure(const struct sent *s, size_t i)
     size_t to = ck_window_end(s, n->end, 24);
     if (n->unit == PP_UNIT_EXPERTS)
         return 1;
-    if (!any_near(s, n->end, to, w_expert))
+    if (!any_near(s, n->end, to, LEX(EXPERT)))
         return 0;
     if (of_after(s, n->end))
         return 1;
@@ -606,7 +562,7 @@ static int compared_figure(const struct sent *s, size_t i,
             (near(s, s->num[j].end, s->num[i].start, " than ") ||
              near(s, s->num[j].end, s->num[i].start, " чем ") ||
              near(s, s->num[j].end, s->num[i].start, "比") ||
-             any_near(s, s->num[j].end, s->num[i].start, ck_w_compare)))
+             any_near(s, s->num[j].end, s->num[i].start, LEX(COMPARE))))
             return 1;
     return 0;
 }
@@ -621,12 +577,12 @@ void ck_bind_entity_figures(struct sent *s)
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
         /* "671B total", "37B active", "3B out of 16B": parameters */
-        int kind_after = any_near(s, b, ck_window_end(s, b, 20), ck_w_active) ||
-                         any_near(s, b, ck_window_end(s, b, 8), ck_w_total) ||
+        int kind_after = any_near(s, b, ck_window_end(s, b, 20), LEX(ACTIVE)) ||
+                         any_near(s, b, ck_window_end(s, b, 8), LEX(TOTAL)) ||
                          of_after(s, b) ||
                          /* "6710亿参数", "671B finegrained MoE": a size */
-                         any_near(s, b, ck_window_end(s, b, 14), w_param) ||
-                         any_near(s, b, ck_window_end(s, b, 16), w_sized);
+                         any_near(s, b, ck_window_end(s, b, 14), LEX(PARAM)) ||
+                         any_near(s, b, ck_window_end(s, b, 16), LEX(SIZED));
         if (!e || s->used[i])
             continue;
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
@@ -644,21 +600,21 @@ void ck_bind_entity_figures(struct sent *s)
         else if (experts_figure(s, i))
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
         else if (n->magnitude &&
-                 (any_near(s, b, b + 16, w_context) ||
-                  any_near(s, ck_window_start(s, a, 48), a, w_context)))
+                 (any_near(s, b, b + 16, LEX(CONTEXT)) ||
+                  any_near(s, ck_window_start(s, a, 48), a, LEX(CONTEXT))))
             attr = "context.length";
         else if ((n->unit == PP_UNIT_TOKENS &&
                   /* "49 billion active tokens": a slip for parameters */
-                  !any_near(s, a, b, ck_w_active) &&
+                  !any_near(s, a, b, LEX(ACTIVE)) &&
                   /* "1M tokens" alone is a window or a batch */
                   (n->value >= 1e9 ||
-                   any_near(s, back(a, 30), a, ck_w_train))) ||
+                   any_near(s, back(a, 30), a, LEX(TRAIN)))) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   n->unit != PP_UNIT_PARAMS &&
-                  any_near(s, back(a, 30), a, ck_w_train)) ||
+                  any_near(s, back(a, 30), a, LEX(TRAIN))) ||
                  (n->magnitude && n->value >= 1e11 && !kind_after &&
                   n->unit == PP_UNIT_NONE && token_word(s) &&
-                  !any_near(s, 0, s->len, w_param)))
+                  !any_near(s, 0, s->len, LEX(PARAM))))
             attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
                    : near(s, b, b + 40, "per param") ||
                            near(s, b, b + 40, "на параметр")
@@ -668,13 +624,13 @@ void ck_bind_entity_figures(struct sent *s)
                        : "training.tokens";
         else if (n->unit == PP_UNIT_PARAMS ||
                  (n->magnitude && n->value >= 1e8 &&
-                  (kind_after || any_near(s, b, b + 24, ck_w_active) ||
-                   any_near(s, b, b + 24, ck_w_total) ||
+                  (kind_after || any_near(s, b, b + 24, LEX(ACTIVE)) ||
+                   any_near(s, b, b + 24, LEX(TOTAL)) ||
                    near(s, back(a, 8), a, "of ") ||
                    near(s, back(a, 8), a, "из ") ||
-                   any_near(s, back(a, 6), a, ck_w_total) ||
-                   any_near(s, back(a, 16), a, ck_w_active) ||
-                   any_near(s, back(a, 14), a, w_param)))) {
+                   any_near(s, back(a, 6), a, LEX(TOTAL)) ||
+                   any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
+                   any_near(s, back(a, 14), a, LEX(PARAM))))) {
             int attached;
             attr = params_kind(s, i, &attached);
             if (!attached &&

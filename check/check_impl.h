@@ -47,6 +47,10 @@
 #include "check.h"
 #include "../rules/literal.h"
 #include "../calc/numbers.h"
+#include "lexicon.h"
+
+/* The words of lexicon class k (lexicon.h): LEX(ACTIVE), LEX(HEDGE) ... */
+#define LEX(k) ck_lex(CK_LEX_##k)
 
 #define MAXNUM 64
 #define MAXENT 16
@@ -204,14 +208,6 @@ static inline const char *ck_doc_id(const cJSON *doc)
 
 /* --- check_base.c: the base layer ----------------------------------- */
 
-/* Words more than one part reads: active, total parameters, training,
- * misreadings, comparisons, complement clauses. */
-extern const char *const ck_w_active[];
-extern const char *const ck_w_total[];
-extern const char *const ck_w_train[];
-extern const char *const ck_w_refuted[];
-extern const char *const ck_w_compare[];
-extern const char *const ck_w_complement[];
 
 /* Age the carried inputs by one sentence; set and read one. */
 void ck_ctx_age(pp_checker *c);
@@ -239,8 +235,6 @@ void ck_find_entities(struct sent *s);
  * takes the subject of the previous sentence of its block, else of its
  * heading, when that names one run. */
 void ck_carry_subject(struct sent *s);
-/* Words of negation ("not", "не", "不" ...), check_text.c. */
-extern const char *const ck_w_negation[];
 /* The one run `len` bytes of `text` name (0: none, or several). */
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len);
 /* After a sentence: what it leaves as the subject of the next. */

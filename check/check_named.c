@@ -67,20 +67,6 @@ static const struct {
     {"per-head-muon", {"Per-Head Muon", "per-head Muon", NULL}},
 };
 
-/* Words before a term (in its clause) that deny it of the run, beside
- * ck_w_negation ("not", "не", "不") ... */
-static const char *const w_lacking[] = {"without", "без ", "未", NULL};
-
-/* ... and words just before it that make it the other side of a
- * comparison ("replacing the traditional Adam", "unlike MoE", "替代
- * AdamW"): "replaced Adam with MuonClip" still credits MuonClip. */
-static const char *const w_other_side[] = {
-    "instead of", "rather than", "unlike",    "replac",       " vs",
-    "versus",     "compared",    " than ",    "traditional",  "standard",
-    "vanilla",    "вместо",      "в отличие", "по сравнению", "традиц",
-    "而非",       "替代",        "取代",      "代替",         "相比",
-    "对比",       "传统",        NULL};
-
 static int add_term(pp_checker *c, const char *text, size_t len, int passport,
                     const char *attr, const char *shown, const cJSON *from)
 {
@@ -241,13 +227,6 @@ static int whole_word(const struct sent *s, size_t at, size_t n)
  * Adam or AdamW").  List markers are skipped. */
 static int points_back_at(const struct sent *s, size_t a)
 {
-    static const char *const w[] = {
-        "it ",         "it’s ",   "it's ",      "its ",       "they ",
-        "we ",         "our ",    "the model",  "this model", "the team",
-        "the network", "модель ", "она ",       "он ",        "её ",
-        "ее ",         "его ",    "эта модель", "мы ",        "наш",
-        "它",          "该模型",  "这个模型",   "此模型",     "其",
-        "模型",        "我们",    NULL};
     for (;;) { /* list markers: "- ", "1. ", "• ", "· " */
         if (a < s->len && s->low.ptr[a] &&
             strchr(" -*\t>#0123456789.)", s->low.ptr[a]))
@@ -259,7 +238,7 @@ static int points_back_at(const struct sent *s, size_t a)
         else
             break;
     }
-    for (const char *const *p = w; *p; p++)
+    for (const char *const *p = LEX(PRONOUN); *p; p++)
         if (a + strlen(*p) <= s->len && !memcmp(s->low.ptr + a, *p, strlen(*p)))
             return 1;
     return 0;
@@ -336,9 +315,9 @@ void ck_check_named(struct sent *s)
         e = ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;
-        if (any_near(s, ck_window_start(s, at, 40), at, ck_w_negation) ||
-            any_near(s, ck_window_start(s, at, 40), at, w_lacking) ||
-            any_near(s, back(at, 16), at, w_other_side) ||
+        if (any_near(s, ck_window_start(s, at, 40), at, LEX(NEGATION)) ||
+            any_near(s, ck_window_start(s, at, 40), at, LEX(LACKING)) ||
+            any_near(s, back(at, 16), at, LEX(OTHER_SIDE)) ||
             ck_foreign_between(s, e->end < at ? e->end : at,
                                e->end < at ? at : e->start))
             continue;

@@ -19,13 +19,6 @@
 /* Mechanism figures no report gives                                  */
 /* ------------------------------------------------------------------ */
 
-/* Words that attach a figure to a mechanism's setting. */
-static const char *const w_trigger[] = {"threshold", "trigger", "when ",
-                                        "rises by",  "set to",  "set at",
-                                        "порог",     "когда",   "при рост",
-                                        "阈值",      "触发",    "当",
-                                        "设为",      NULL};
-
 /* A percentage, or a figure given as a mechanism's threshold or trigger,
  * for a named stability mechanism that records no numeric parameter: the
  * value is not disclosed by the reports. */
@@ -55,7 +48,7 @@ void ck_check_mechanisms(struct sent *s)
                             !(n->unit == PP_UNIT_PERCENT ||
                               (n->unit == PP_UNIT_NONE &&
                                any_near(s, back(n->start, 32), n->start,
-                                        w_trigger))))
+                                        LEX(TRIGGER)))))
                             continue;
                         s->used[j] = 1;
                         ck_emit(s, n->start, n->end - n->start,
@@ -76,29 +69,6 @@ void ck_check_mechanisms(struct sent *s)
 /* ------------------------------------------------------------------ */
 /* Generalisations                                                    */
 /* ------------------------------------------------------------------ */
-
-/* Negation (check_impl.h) and hedges, looked for in the clause before a universal word
- * (from the last comma, semicolon, colon or dash): "не к гарантии ... для
- * любой архитектуры", "is not a universal constant", "不能外推". */
-const char *const ck_w_negation[] = {" not ",    "n't ",  " no ",   "cannot",
-                                     " nothing", " none", "нельзя", " не ",
-                                     " нет ",    " ни ",  "ничего", "не явля",
-                                     "不",       "没有",  "并非",   "未必",
-                                     NULL};
-static const char *const w_hedge[] = {
-    " may ",   " might ",     " can ",      " could ", " should ",
-    " need",   "in this run", "one run",    "whether", "open question",
-    "unclear", "может",       "нужн",       "требу",   "в этом запуске",
-    " ли ",    "неясно",      "неизвестно", "可能",    "一次",
-    "需",      "是否",        "尚不清楚",   NULL};
-
-/* A sentence that calls what it reports wrong or unsupported rejects it:
- * "it would be wrong to say that ...", "... is not supported by the
- * sources", "утверждение ... неверно", "这一说法不成立". */
-static const char *const w_rejected[] = {
-    "is wrong",    "be wrong",    "are wrong", "was wrong", "incorrect",
-    "not support", "n't support", "неверн",    "ошибочно",  "не подтвержда",
-    "错误的",      "不成立",      "没有依据",  "不支持",    NULL};
 
 /* Does the sentence end with a question mark: a question claims nothing. */
 static int question(const struct sent *s)
@@ -173,7 +143,7 @@ static int clause_after_has(const struct sent *s, size_t end,
                             const char *const *ws)
 {
     size_t to = ck_clause_to(s, end);
-    for (const char *const *c = ck_w_complement; *c; c++) {
+    for (const char *const *c = LEX(COMPLEMENT); *c; c++) {
         const char *p = memmem(s->low.ptr + end, to - end, *c, strlen(*c));
         if (p)
             to = (size_t)(p - s->low.ptr);
@@ -311,15 +281,13 @@ static size_t format_mentions(const struct sent *s, struct mention *out)
  * "FP8-GEMM", "BF16 for combine", "FP32 用于累加")? */
 static int modifies(const struct sent *s, size_t a, size_t b)
 {
-    static const char *const glue[] = {"for the", "for its", "for", "для",
-                                       "用于",    "的",      NULL};
     while (a < b && (s->low.ptr[a] == ' ' || s->low.ptr[a] == '-'))
         a++;
     while (b > a && s->low.ptr[b - 1] == ' ')
         b--;
     if (a == b)
         return 1;
-    for (const char *const *g = glue; *g; g++)
+    for (const char *const *g = LEX(ROLE_GLUE); *g; g++)
         if (b - a == strlen(*g) && !memcmp(s->low.ptr + a, *g, b - a))
             return 1;
     return 0;
@@ -483,7 +451,7 @@ void ck_check_formats(struct sent *s)
             continue; /* another step of a sequence */
         /* a name that may mean several runs: each of them, one claim */
         size_t before = (size_t)s->count;
-        int training = !headline && (any_near(s, 0, s->len, ck_w_train) ||
+        int training = !headline && (any_near(s, 0, s->len, LEX(TRAIN)) ||
                                      near(s, 0, s->len, "pretrain") ||
                                      near(s, 0, s->len, "trained in"));
         for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
@@ -491,21 +459,15 @@ void ck_check_formats(struct sent *s)
                 continue;
             if (bound[i])
                 check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
-                           clause_has(s, fm[i].start, ck_w_negation));
+                           clause_has(s, fm[i].start, LEX(NEGATION)));
             else if (training &&
                      check_headline(s, &fm[i], s->c->docs[d],
-                                    clause_has(s, fm[i].start, ck_w_negation)))
+                                    clause_has(s, fm[i].start, LEX(NEGATION))))
                 headline = 1;
         }
         ck_merge_last(s, (size_t)s->count - before);
     }
 }
-
-/* Technical subjects a universal statement is about. */
-static const char *const w_subject[] = {
-    "fp8",   "fp4",       "bf16",     "fp16",    "nvfp4", "mxfp4", "muon",
-    "adamw", "qk-clip",   "muonclip", "scaling", "int4",  "zero",  "moe",
-    "dtype", "precision", "точност",  "精度",    NULL};
 
 void ck_check_generalisations(struct sent *s)
 {
@@ -520,16 +482,17 @@ void ck_check_generalisations(struct sent *s)
     for (size_t h = 0; h < n; h++) {
         size_t a = hits[h].start;
         int universal = !strncmp(hits[h].id, "universal.", 10);
-        if (clause_has(s, a, ck_w_negation) || clause_has(s, a, w_hedge) ||
-            (universal && clause_after_has(s, hits[h].end, ck_w_negation)) ||
-            any_near(s, 0, s->len, ck_w_refuted) ||
-            any_near(s, 0, s->len, w_rejected) || quoted(s, a) || question(s))
+        if (clause_has(s, a, LEX(NEGATION)) || clause_has(s, a, LEX(HEDGE)) ||
+            (universal && clause_after_has(s, hits[h].end, LEX(NEGATION))) ||
+            any_near(s, 0, s->len, LEX(REFUTED)) ||
+            any_near(s, 0, s->len, LEX(REJECTED)) || quoted(s, a) ||
+            question(s))
             continue;
         if (universal && !s->ents_done) {
             ck_find_entities(s);
             s->ents_done = 1;
         }
-        if (universal && !s->nent && !any_near(s, 0, s->len, w_subject))
+        if (universal && !s->nent && !any_near(s, 0, s->len, LEX(SUBJECT)))
             continue;
         ck_emit(s, hits[h].start, hits[h].end - hits[h].start, NULL, hits[h].id,
                 NULL, NULL, "unsupported-generalisation", "%s",

@@ -380,14 +380,6 @@ static void loss_seen(pp_checker *c, double L)
     ck_ctx_set(&c->L1, L);
 }
 
-/* Words that say the text is about a fitted scaling law: only then is
- * "L(N, D)" the law's loss (elsewhere it may be a measured one). */
-static const char *const w_law[] = {
-    "fitted",          "chinchilla",       "scaling law", "scaling-law",
-    "hoffmann",        "parametric",       "аппроксимац", "эмпирическ",
-    "закон масштабир", "законы масштабир", "拟合",        "缩放定律",
-    "缩放律",          "scaling 律",       NULL};
-
 /* "L(8.03B, 15T) = 1.948310" at `i` (the 'l' before the parenthesis):
  * the fitted law's loss at a point, checked against the figure after it;
  * "L(70B, D_{70}) = L_t" is remembered, to be solved when D_{70} is
@@ -497,7 +489,7 @@ void ck_derived_losses(struct sent *s)
 {
     pp_checker *c = s->c;
     const char *t = s->low.ptr;
-    if (any_near(s, 0, s->len, w_law) || c->Cstar.age == 0)
+    if (any_near(s, 0, s->len, LEX(LAW)) || c->Cstar.age == 0)
         c->law.age = 0;
     if (c->law.age > VAR_MAX_AGE)
         return;
@@ -661,15 +653,6 @@ void ck_derived_chains(struct sent *s)
     }
 }
 
-/* "16 bytes per parameter ... for 7B": the state's size, for the figures
- * of this sentence and of the next few. */
-static const char *const w_zero[] = {"zero-", "zero ", NULL};
-static const char *const w_bytes[] = {"byte", "байт", "字节", NULL};
-static const char *const w_rank[] = {"rank",    "gpu", "ранг", "устройств",
-                                     "процесс", "卡",  NULL};
-static const char *const w_per_param[] = {"per param", "на параметр", "每参数",
-                                          "每个参数", NULL};
-
 /* A whole number of devices written with its unit ("16 GPUs"). */
 static int devices_figure(const struct sent *s, size_t *out)
 {
@@ -692,8 +675,8 @@ void ck_derived_memory(struct sent *s)
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
-            n->value <= 64 && any_near(s, n->end, n->end + 12, w_bytes) &&
-            any_near(s, n->end, n->end + 40, w_per_param)) {
+            n->value <= 64 && any_near(s, n->end, n->end + 12, LEX(BYTES)) &&
+            any_near(s, n->end, n->end + 40, LEX(PER_PARAM))) {
             s->used[i] = 1;
             stated = 1;
             if (ck_pick(s, ck_is_params, p, 2) >= 1) {
@@ -705,7 +688,7 @@ void ck_derived_memory(struct sent *s)
     /* A ZeRO sentence with a model size and byte figures but no bytes per
      * parameter assumes the course's convention: mixed-precision AdamW,
      * 2 (weights) + 2 (grads) + 4 (master) + 4 + 4 (moments) = 16. */
-    if (!stated && any_near(s, 0, s->len, w_zero) &&
+    if (!stated && any_near(s, 0, s->len, LEX(ZERO)) &&
         ck_pick(s, ck_is_params, p, 2) >= 1 &&
         ck_pick(s, ck_is_bytes, p + 1, 1) == 1) {
         s->used[p[0]] = 1;
@@ -718,7 +701,7 @@ void ck_derived_memory(struct sent *s)
     /* ZeRO-3 over R ranks in this sentence: the per-rank share */
     if (near(s, 0, s->len, "zero-3")) {
         size_t r;
-        if (ck_number_before(s, w_rank, &r) || devices_figure(s, &r)) {
+        if (ck_number_before(s, LEX(RANK), &r) || devices_figure(s, &r)) {
             s->used[r] = 1;
             rank = total / s->num[r].value;
             fresh_rank = 1;

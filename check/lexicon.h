@@ -1,0 +1,118 @@
+/*
+ * lexicon.h - the checker's words as data: rules/lexicon/LANG.json (en,
+ * ru, zh, and common for punctuation), each word under the class of cue
+ * it is, described by schema/lexicon.schema.json.  Internal to check/.
+ *
+ * The files are compiled into the library and read once, at the first
+ * pp_checker_new: parsed, validated against the schema, each word folded
+ * as sentences are (pp_utf8_fold), and every class merged over the
+ * languages (en, ru, zh, common, in that order) into one NULL-terminated
+ * list.  A new phrasing of a known cue is a data change: add the word to
+ * its language's file (and a test that reads it).  A new class is code:
+ * an entry below and the rule that reads it.
+ *
+ * Words match as substrings of the folded sentence; spaces are part of a
+ * word (" not " is the word alone, "activ" any form of it).
+ */
+#ifndef PP_CHECK_LEXICON_H
+#define PP_CHECK_LEXICON_H
+
+#include <stddef.h>
+
+#include "../core/diag.h"
+
+/* The classes: C name, name in the files.  What each is read for is at
+ * the rule that reads it. */
+#define CK_LEXICON(X)                                                          \
+    X(ACTIVE, "active")             /* active parameters */                    \
+    X(TOTAL, "total")               /* total parameters */                     \
+    X(TRAIN, "train")               /* a training, before its tokens */        \
+    X(REFUTED, "refuted")           /* a misconception named as such */        \
+    X(COMPARE, "compare")           /* a comparison: the other side */         \
+    X(COMPLEMENT, "complement")     /* opens a complement clause */            \
+    X(STOP, "stop")                 /* ends a figure's window */               \
+    X(CLAUSE_BOUND, "clause-bound") /* ends a clause */                        \
+    X(SIZE_VARIANT, "size-variant") /* "-Lite", " mini": another model */      \
+    X(MODEL, "model")               /* a figure's model is another */          \
+    X(COPULA, "copula")             /* "X is a ...": names the subject */      \
+    X(APART, "apart")               /* sets a name apart from figures */       \
+    X(RESPECTIVELY, "respectively") /* pairs names and figures */              \
+    X(DERIVATIVE, "derivative")     /* a model made from the run */            \
+    X(EXPERIMENT, "experiment")     /* an experiment's figure */               \
+    X(NOT_MODEL, "not-model")       /* formats, hardware: not a model */       \
+    X(STANDARD_BEFORE, "standard-before") /* the standard compared with */     \
+    X(NAMED_AFTER, "named-after")         /* a law named after the run */      \
+    X(OPTIMUM, "optimum")                 /* the fitted law's optimum */       \
+    X(SAME, "same")                       /* equal loss */                     \
+    X(BREAKEVEN, "breakeven")             /* break-even */                     \
+    X(BUBBLE, "bubble")                   /* a pipeline bubble */              \
+    X(MICRO, "micro")                     /* micro-batches */                  \
+    X(STAGE, "stage")                     /* pipeline stages */                \
+    X(SIX_ND, "six-nd")                   /* training compute, 6ND */          \
+    X(SIX_ND_WRITTEN, "six-nd-written")   /* 6ND written out */                \
+    X(TPP, "tpp")                         /* tokens per parameter */           \
+    X(AT, "at")                           /* "at 70B": a scenario's size */    \
+    X(PER, "per")                         /* a rate's "per" */                 \
+    X(PARAM_STEM, "param-stem")           /* after "per": a parameter */       \
+    X(COMPUTE, "compute")                 /* compute of a training */          \
+    X(EPOCH, "epoch")                     /* epochs, repeats */                \
+    X(TIMES, "times")                     /* "4 epochs", "4 раза" */       \
+    X(CONTEXT, "context")                 /* a context window */               \
+    X(TOKEN, "token")                     /* tokens */                         \
+    X(PARAM, "param")                     /* parameters */                     \
+    X(SIZED, "sized")               /* "a 70B model": a size, no count */      \
+    X(OF, "of")                     /* "3B of 16B" */                          \
+    X(POINT_BEFORE, "point-before") /* "after 200B tokens": a point */         \
+    X(POINT_AFTER, "point-after")   /* "200B Token 后": a point */            \
+    X(DATA_PART, "data-part")       /* a part of a data mix */                 \
+    X(TRAINED, "trained")           /* trained on it: the run's data */        \
+    X(OF_WHICH, "of-which")         /* "of which 37B": active */               \
+    X(PER_TOKEN, "per-token")       /* per token: active */                    \
+    X(EXPERT, "expert")             /* experts */                              \
+    X(LACKING, "lacking")           /* denies a term of the run */             \
+    X(OTHER_SIDE, "other-side")     /* a term replaced or contrasted */        \
+    X(PRONOUN, "pronoun")           /* "it", "the model": the subject */       \
+    X(TRIGGER, "trigger")           /* a mechanism's setting */                \
+    X(NEGATION, "negation")         /* not, не, 不 */                       \
+    X(HEDGE, "hedge")               /* may, может, 可能 */              \
+    X(REJECTED, "rejected")         /* calls what it reports wrong */          \
+    X(ROLE_GLUE, "role-glue")       /* "FP8 for GEMMs" */                      \
+    X(SUBJECT, "subject")           /* a universal statement's subject */      \
+    X(LAW, "law")                   /* a fitted scaling law */                 \
+    X(ZERO, "zero")                 /* ZeRO */                                 \
+    X(BYTES, "bytes")               /* bytes */                                \
+    X(RANK, "rank")                 /* per rank, per GPU */                    \
+    X(PER_PARAM, "per-param")       /* per parameter */
+
+enum ck_lex {
+#define CK_LEX_ENUM(id, name) CK_LEX_##id,
+    CK_LEXICON(CK_LEX_ENUM)
+#undef CK_LEX_ENUM
+        CK_LEX_COUNT
+};
+
+/* The words of class `k`, NULL-terminated, folded (borrowed; valid after
+ * a successful ck_lexicon_load, for the life of the process). */
+const char *const *ck_lex(enum ck_lex k);
+
+/* first[c] is 1 when a word of class `k` begins with byte `c`. */
+const unsigned char *ck_lex_first(enum ck_lex k);
+
+/* Read the compiled-in lexicon once.  Returns 0, or the error of the
+ * first load (PP_EINVALID, PP_ENOMEM) on this and every later call. */
+int ck_lexicon_load(void);
+
+/* A lexicon from `n` file texts (`texts[i]`, `lens[i]` bytes, named
+ * `names[i]` in messages) into *out (free with ck_lexicon_free).  Errors
+ * -- JSON, schema, a class the checker does not know, a class no file
+ * gives words to -- go to `diags`; any error is PP_EINVALID and *out is
+ * NULL.  The loader's core, for tests of bad files. */
+typedef struct ck_lexicon ck_lexicon;
+int ck_lexicon_parse(ck_lexicon **out, const char *const *texts,
+                     const size_t *lens, const char *const *names, size_t n,
+                     pp_diags *diags);
+void ck_lexicon_free(ck_lexicon *x);
+/* The words of class `k` of *x (borrowed from x). */
+const char *const *ck_lexicon_words(const ck_lexicon *x, enum ck_lex k);
+
+#endif
