@@ -103,7 +103,7 @@ static int read_files(cJSON **docs, const char *const *texts,
                       pp_diags *diags)
 {
     const pp_schema *schema = lexicon_schema();
-    int bad = 0;
+    int bad = 0, rc;
     if (!schema)
         return PP_ERROR;
     for (size_t i = 0; i < n; i++) {
@@ -111,13 +111,17 @@ static int read_files(cJSON **docs, const char *const *texts,
         const cJSON *c;
         int l;
         if (pp_json_parse(texts[i], lens[i], names[i], &doc) < 0) {
+            if (pp_error_last_code() == PP_ENOMEM)
+                return PP_ENOMEM;
             pp_diags_add(diags, PP_SEV_ERROR, NULL, NULL, "%s",
                          pp_error_last());
             bad = 1;
             continue;
         }
-        if (pp_schema_validate(schema, doc, names[i], diags) != 0) {
+        if ((rc = pp_schema_validate(schema, doc, names[i], diags)) != 0) {
             cJSON_Delete(doc);
+            if (rc < 0)
+                return rc;
             bad = 1;
             continue;
         }
