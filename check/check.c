@@ -426,6 +426,8 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
                                        ['X'] = "context.length"};
     char kind = s->c->table.kind[k];
     size_t nth = 0;
+    ck_bind_run(s, "table-row");
+    ck_bind(s, "column-header");
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         if (s->used[i] || n->start < cell[k] ||
@@ -534,6 +536,8 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
     s.ents_done = 1;
+    ck_bind_run(&s, "table-column");
+    ck_bind(&s, "row-label");
     for (size_t i = 0; i < s.nnum; i++) {
         size_t k = 0;
         while (k + 1 < ncell && s.num[i].start >= cell[k + 1])

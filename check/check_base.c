@@ -471,6 +471,15 @@ static int is_standard(const struct sent *s, const struct entity *e)
  * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
  * after it, unless the figure's clause is about a model of its own
  * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
+/* Return `e` as the entity of figure `i`, found by rule `how`. */
+static const struct entity *bound_to(struct sent *s, size_t i,
+                                     const struct entity *e, const char *how)
+{
+    if (e)
+        s->ent_how[i] = how;
+    return e;
+}
+
 const struct entity *ck_figure_entity(struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
@@ -480,7 +489,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     if (!s->resp_done)
         pair_respectively(s);
     if (s->resp[i])
-        return s->resp[i];
+        return bound_to(s, i, s->resp[i], "respectively");
     for (size_t k = 0; k < s->nent; k++) {
         const struct entity *e = &s->ent[k];
         if (e->end <= n->start && (!before || e->end > before->end))
@@ -493,7 +502,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         own_to = after->start; /* "the 1T Kimi K2 model" */
     own_model = any_near(s, n->end, own_to, LEX(MODEL));
     if (after && zh_attributive(s, n->end, after->start))
-        return after; /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
+        /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
+        return bound_to(s, i, after, "attributive");
     if (before) {
         size_t from = before->end, to = n->start;
         /* after the standard of a comparison ("the same budget as Gopher
@@ -512,7 +522,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         if (own_model &&
             !(to - from <= 16 && any_near(s, from, to, LEX(COPULA))))
             return NULL;
-        return before;
+        return bound_to(s, i, before, "named-before");
     }
     if (!after || own_model || is_standard(s, after) ||
         /* "... 70 billion parameters, it outperformed ... Gopher" */
@@ -523,7 +533,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         any_near(s, ck_clause_from(s, n->start), n->start, LEX(MODEL)) ||
         ck_foreign_between(s, ck_clause_from(s, n->start), n->start))
         return NULL;
-    return after;
+    return bound_to(s, i, after, "named-after");
 }
 
 /* ------------------------------------------------------------------ */
@@ -597,6 +607,29 @@ static const char *severity_of(const char *verdict)
     return "note";
 }
 
+/* The claim's `binding`: by which rule its run was found -- the figure's
+ * own (ck_figure_entity), the context's, the part's -- and by which its
+ * attribute was (the part's ck_bind). */
+static void add_binding(const struct sent *s, cJSON *o, size_t off,
+                        const char *entity)
+{
+    cJSON *b = cJSON_AddObjectToObject(o, "binding");
+    const char *run = s->run_how ? s->run_how : "named-nearest";
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start == off && s->ent_how[i]) {
+            run = s->ent_how[i];
+            break;
+        }
+    if (!entity)
+        run = "none";
+    else if (s->carried)
+        run =
+            strcmp(s->carried, "the heading") ? "previous-sentence" : "heading";
+    cJSON_AddStringToObject(b, "run", run);
+    cJSON_AddStringToObject(b, "attribute",
+                            s->attr_how ? s->attr_how : "unstated");
+}
+
 __attribute__((format(printf, 9, 10))) void
 ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
         const char *attribute, cJSON *claimed, cJSON *expected,
@@ -650,6 +683,7 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     cJSON_AddStringToObject(o, "message", pp_buf_cstr(&msg));
     if (s->carried && entity)
         cJSON_AddStringToObject(o, "subject", s->carried);
+    add_binding(s, o, off, entity);
     cJSON_AddItemToArray(s->out, o);
     s->count++;
     pp_buf_dispose(&msg);

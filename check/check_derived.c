@@ -135,6 +135,7 @@ void ck_derived_law(struct sent *s)
     size_t np = ck_pick(s, ck_is_params, p, 4),
            nt = ck_pick(s, is_tokens, t, 4);
     size_t nc = ck_pick(s, is_flop, c, 2);
+    ck_bind(s, "fitted-law");
 
     if (any_near(s, 0, s->len, LEX(BREAKEVEN)) && np >= 2) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
@@ -410,6 +411,7 @@ static void passport_compute(struct sent *s, const pp_number *n,
  * passport -- D/N (passport_tpp) or 6*N*D (passport_compute). */
 void ck_derived_passport(struct sent *s)
 {
+    ck_bind(s, "recomputed-from-passport");
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         const struct entity *ent;
@@ -446,6 +448,7 @@ void ck_derived_epochs(struct sent *s)
     size_t nt, np;
     double T, U;
     pp_epochs ep;
+    ck_bind(s, "epochs-words");
     if (!any_near(s, 0, s->len, LEX(EPOCH)))
         return;
     nt = ck_pick(s, is_tokens, t, 3);
@@ -476,6 +479,7 @@ void ck_derived_bubble(struct sent *s)
 {
     size_t m, p, pc[2];
     double v;
+    ck_bind(s, "bubble-words");
     if (!any_near(s, 0, s->len, LEX(BUBBLE)))
         return;
     if (!ck_number_before(s, LEX(MICRO), &m))
@@ -619,6 +623,7 @@ void ck_derived_context(struct sent *s)
     double N = 0, D = 0, C = 0;
     int haveN = ck_ctx_get(&c->N, &N), haveD = ck_ctx_get(&c->D, &D);
     int haveC = ck_ctx_get(&c->C, &C);
+    ck_bind(s, "worked-example");
     scenario_pair(s);
     /* assignments in this sentence come first */
     for (size_t i = 0; i < s->nnum; i++) {

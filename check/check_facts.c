@@ -367,24 +367,34 @@ static int later_count(const struct sent *s, size_t i)
  * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
  * whether a word of the sentence decided it; else the count is read as
  * the total, the convention for a bare "parameters". */
-static const char *params_kind(const struct sent *s, size_t i, int *attached)
+static const char *params_kind(struct sent *s, size_t i, int *attached)
 {
+    static const char *const window_how[3] = {"word-in-figure", "word-after",
+                                              "word-before"};
     const pp_number *n = &s->num[i];
     size_t a = n->start, b = n->end, windows[3][2];
     *attached = 1;
-    if (any_near(s, back(a, 14), a, LEX(OF_WHICH)))
+    if (any_near(s, back(a, 14), a, LEX(OF_WHICH))) {
+        ck_bind(s, "of-which");
         return "params.active";
-    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из "))
+    }
+    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ")) {
+        ck_bind(s, "x-of-y");
         return "params.total";
-    if (of_after(s, b))
-        return "params.active";        /* "3B of", "3B out of", "3B из" */
+    }
+    if (of_after(s, b)) {
+        ck_bind(s, "x-of-y");
+        return "params.active"; /* "3B of", "3B out of", "3B из" */
+    }
     if (s->len && s->text[0] == '|') { /* "| Active Parameters | 671B |" */
         const char *bar = memchr(s->text + 1, '|', s->len - 1);
         size_t to = bar ? (size_t)(bar - s->text) : 0;
         int act = to && to < a && any_near(s, 1, to, LEX(ACTIVE));
         int tot = to && to < a && any_near(s, 1, to, LEX(TOTAL));
-        if (act != tot)
+        if (act != tot) {
+            ck_bind(s, "row-label");
             return act ? "params.active" : "params.total";
+        }
     }
     windows[0][0] = a, windows[0][1] = b;
     windows[1][0] = b, windows[1][1] = ck_window_end(s, b, 24);
@@ -405,10 +415,13 @@ static const char *params_kind(const struct sent *s, size_t i, int *attached)
             break; /* "1 триллион параметров при активном использовании
                       всего 32 миллиардов": the word may be the next
                       figure's */
-        if (active != total)
+        if (active != total) {
+            ck_bind(s, window_how[w]);
             return active ? "params.active" : "params.total";
+        }
     }
     *attached = 0;
+    ck_bind(s, "bare-count-total");
     return "params.total";
 }
 
@@ -472,6 +485,7 @@ static void check_params_either(struct sent *s, size_t i,
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     cJSON *readings, *claim;
+    ck_bind(s, "either-reading");
     for (int k = 0; k < 2; k++) {
         find_fact(s, num_range(n), set, kinds[k], &ff[k]);
         if (ff[k].confirmed) {
@@ -486,6 +500,7 @@ static void check_params_either(struct sent *s, size_t i,
     if (ff[0].fact && ff[1].fact && n->unit == PP_UNIT_PARAMS) {
         if (only_total(n->value, ff[0].num.value, ff[1].num.value,
                        !other_count(s, i))) {
+            ck_bind(s, "only-total-fits");
             ck_check_fact(s, n, set, kinds[0]);
             return;
         }
@@ -589,32 +604,39 @@ void ck_bind_entity_figures(struct sent *s)
             s->used[i] = s->used[i + 1] = 1;
             ents[i] = ents[i + 1] = e;
             attrs[i] = "params.total", attrs[i + 1] = "params.active";
+            ck_bind(s, "slash-pair");
             ck_check_fact(s, n, e->set, "params.total");
             ck_check_fact(s, &s->num[i + 1], e->set, "params.active");
             continue;
         }
-        if (n->unit == PP_UNIT_FLOPS)
-            attr = "hardware.throughput_per_device";
-        else if (n->unit == PP_UNIT_DEVICES)
-            attr = "hardware.devices";
-        else if (experts_figure(s, i))
+        if (n->unit == PP_UNIT_FLOPS || n->unit == PP_UNIT_DEVICES) {
+            ck_bind(s, "unit");
+            attr = n->unit == PP_UNIT_FLOPS ? "hardware.throughput_per_device"
+                                            : "hardware.devices";
+        } else if (experts_figure(s, i)) {
+            ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
-        else if (n->magnitude &&
-                 (any_near(s, b, b + 16, LEX(CONTEXT)) ||
-                  any_near(s, ck_window_start(s, a, 48), a, LEX(CONTEXT))))
+        } else if (n->magnitude &&
+                   (any_near(s, b, b + 16, LEX(CONTEXT)) ||
+                    any_near(s, ck_window_start(s, a, 48), a, LEX(CONTEXT)))) {
+            ck_bind(s, "context-word");
             attr = "context.length";
-        else if ((n->unit == PP_UNIT_TOKENS &&
-                  /* "49 billion active tokens": a slip for parameters */
-                  !any_near(s, a, b, LEX(ACTIVE)) &&
-                  /* "1M tokens" alone is a window or a batch */
-                  (n->value >= 1e9 ||
-                   any_near(s, back(a, 30), a, LEX(TRAIN)))) ||
-                 (n->magnitude && n->value >= 1e11 && !kind_after &&
-                  n->unit != PP_UNIT_PARAMS &&
-                  any_near(s, back(a, 30), a, LEX(TRAIN))) ||
-                 (n->magnitude && n->value >= 1e11 && !kind_after &&
-                  n->unit == PP_UNIT_NONE && token_word(s) &&
-                  !any_near(s, 0, s->len, LEX(PARAM))))
+        } else if ((n->unit == PP_UNIT_TOKENS &&
+                    /* "49 billion active tokens": a slip for parameters */
+                    !any_near(s, a, b, LEX(ACTIVE)) &&
+                    /* "1M tokens" alone is a window or a batch */
+                    (n->value >= 1e9 ||
+                     any_near(s, back(a, 30), a, LEX(TRAIN)))) ||
+                   (n->magnitude && n->value >= 1e11 && !kind_after &&
+                    n->unit != PP_UNIT_PARAMS &&
+                    any_near(s, back(a, 30), a, LEX(TRAIN))) ||
+                   (n->magnitude && n->value >= 1e11 && !kind_after &&
+                    n->unit == PP_UNIT_NONE && token_word(s) &&
+                    !any_near(s, 0, s->len, LEX(PARAM)))) {
+            ck_bind(s, n->unit == PP_UNIT_TOKENS ? "tokens-unit"
+                       : any_near(s, back(a, 30), a, LEX(TRAIN))
+                           ? "training-verb"
+                           : "token-word");
             attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
                    : near(s, b, b + 40, "per param") ||
                            near(s, b, b + 40, "на параметр")
@@ -622,15 +644,17 @@ void ck_bind_entity_figures(struct sent *s)
                    : near(s, back(a, 40), b + 20, "generat")
                        ? NULL
                        : "training.tokens";
-        else if (n->unit == PP_UNIT_PARAMS ||
-                 (n->magnitude && n->value >= 1e8 &&
-                  (kind_after || any_near(s, b, b + 24, LEX(ACTIVE)) ||
-                   any_near(s, b, b + 24, LEX(TOTAL)) ||
-                   near(s, back(a, 8), a, "of ") ||
-                   near(s, back(a, 8), a, "из ") ||
-                   any_near(s, back(a, 6), a, LEX(TOTAL)) ||
-                   any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
-                   any_near(s, back(a, 14), a, LEX(PARAM))))) {
+            if (attr && !strcmp(attr, "training.tokens_per_param"))
+                ck_bind(s, "per-param-word");
+        } else if (n->unit == PP_UNIT_PARAMS ||
+                   (n->magnitude && n->value >= 1e8 &&
+                    (kind_after || any_near(s, b, b + 24, LEX(ACTIVE)) ||
+                     any_near(s, b, b + 24, LEX(TOTAL)) ||
+                     near(s, back(a, 8), a, "of ") ||
+                     near(s, back(a, 8), a, "из ") ||
+                     any_near(s, back(a, 6), a, LEX(TOTAL)) ||
+                     any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
+                     any_near(s, back(a, 14), a, LEX(PARAM))))) {
             int attached;
             attr = params_kind(s, i, &attached);
             if (!attached &&
@@ -654,6 +678,7 @@ void ck_bind_entity_figures(struct sent *s)
              !n->magnitude && h < sizeof(hypers) / sizeof(hypers[0]); h++) {
             if (any_near(s, from, a, hypers[h].words)) {
                 s->used[i] = 1;
+                ck_bind(s, "setting-word");
                 check_hyper(s, n, e->set, hypers[h].label, hypers[h].keys);
                 break;
             }

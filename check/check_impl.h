@@ -167,7 +167,29 @@ struct sent {
      * "the heading" or "the previous sentence" (NULL: named) -- it may
      * confirm, never contradict. */
     const char *carried;
+    /* Why each claim is bound as it is (docs/CHECK.md, "Binding"), static
+     * strings that ck_emit writes into the claim's `binding`: how figure
+     * i's run was found (set by ck_figure_entity), how the run of a claim
+     * at no figure was (ck_bind_run; NULL: the nearest run named), and
+     * the rule by which the part emitting now bound the attribute
+     * (ck_bind). */
+    const char *ent_how[MAXNUM];
+    const char *run_how;
+    const char *attr_how;
 };
+
+/* Say by which rule the claims the caller emits next bind their attribute
+ * (`how`: static, a name of docs/CHECK.md's table); ck_bind_run, their
+ * run, when no figure's own entity says it. */
+static inline void ck_bind(struct sent *s, const char *how)
+{
+    s->attr_how = how;
+}
+
+static inline void ck_bind_run(struct sent *s, const char *how)
+{
+    s->run_how = how;
+}
 
 /* Is `w` within [from, to) of the lower-cased sentence? */
 static inline int near(const struct sent *s, size_t from, size_t to,

@@ -292,6 +292,7 @@ void ck_check_named(struct sent *s)
     pp_checker *c = s->c;
     const struct named_term *said[16]; /* confirmed already */
     size_t nsaid = 0;
+    ck_bind(s, "named-term");
     if (!s->nent ||
         (s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item)))
         return; /* a term is the run's where the sentence names it, or

@@ -51,6 +51,7 @@ void ck_check_mechanisms(struct sent *s)
                                         LEX(TRIGGER)))))
                             continue;
                         s->used[j] = 1;
+                        ck_bind(s, "mechanism-setting");
                         ck_emit(s, n->start, n->end - n->start,
                                 ck_doc_id(s->c->docs[i]), name,
                                 cJSON_CreateNumber(n->value), NULL,
@@ -299,14 +300,16 @@ static int modifies(const struct sent *s, size_t a, size_t b)
  * after it in its clause ("FP32 is used for the accumulation"). */
 static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
                          struct mention *rw, size_t nr,
-                         const struct role_kw **out)
+                         const struct role_kw **out, const char **how)
 {
     for (size_t i = 0; i < nf; i++) {
         out[i] = NULL;
+        how[i] = "format-of-training";
         for (size_t k = 0; k < nr; k++)
             if (rw[k].start >= fm[i].end && rw[k].start <= fm[i].end + 12 &&
                 modifies(s, fm[i].end, rw[k].start)) {
                 out[i] = rw[k].role;
+                how[i] = "role-word-glued";
                 rw[k].taken = 1;
                 break;
             }
@@ -322,10 +325,14 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
                 fm[i].start - rw[k].end <= 60 &&
                 (best < 0 || rw[k].end > rw[best].end))
                 best = (long)k;
+        if (best >= 0)
+            how[i] = "role-word-before";
         for (size_t k = 0; k < nr && best < 0; k++)
             if (!rw[k].taken && rw[k].start >= fm[i].end && rw[k].end <= hi &&
-                rw[k].start - fm[i].end <= 40)
+                rw[k].start - fm[i].end <= 40) {
                 best = (long)k;
+                how[i] = "role-word-after";
+            }
         if (best >= 0)
             out[i] = rw[best].role;
     }
@@ -438,13 +445,14 @@ void ck_check_formats(struct sent *s)
 {
     struct mention fm[MAXMENTION], rw[MAXMENTION];
     const struct role_kw *bound[MAXMENTION];
+    const char *how[MAXMENTION];
     size_t nf, nr;
     int headline = 0;
     if (!s->nent)
         return;
     nf = format_mentions(s, fm);
     nr = role_words(s, rw);
-    bind_formats(s, fm, nf, rw, nr, bound);
+    bind_formats(s, fm, nf, rw, nr, bound, how);
     for (size_t i = 0; i < nf; i++) {
         const struct entity *e = ck_entity_for(s, fm[i].start);
         if (ck_arrow_between(s, e->end, fm[i].start))
@@ -454,6 +462,7 @@ void ck_check_formats(struct sent *s)
         int training = !headline && (any_near(s, 0, s->len, LEX(TRAIN)) ||
                                      near(s, 0, s->len, "pretrain") ||
                                      near(s, 0, s->len, "trained in"));
+        ck_bind(s, how[i]);
         for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
             if (!(e->set >> d & 1))
                 continue;
@@ -473,6 +482,7 @@ void ck_check_generalisations(struct sent *s)
 {
     pp_rule_hit hits[16];
     size_t n = 0;
+    ck_bind(s, "rule-pattern");
     if (!s->c->rules)
         return;
     if (pp_rules_scan_folded(s->c->rules, s->text, s->odd ? NULL : s->low.ptr,

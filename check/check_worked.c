@@ -489,6 +489,7 @@ void ck_derived_losses(struct sent *s)
 {
     pp_checker *c = s->c;
     const char *t = s->low.ptr;
+    ck_bind(s, "loss-words");
     if (any_near(s, 0, s->len, LEX(LAW)) || c->Cstar.age == 0)
         c->law.age = 0;
     if (c->law.age > VAR_MAX_AGE)
@@ -620,6 +621,7 @@ void ck_derived_chains(struct sent *s)
 {
     size_t rel[8], rlen[8], nrel = 0;
     char name[16] = "";
+    ck_bind(s, "arithmetic-chain");
     for (size_t i = 0; i < s->len && nrel < 8; i++) {
         size_t r = relation_at(s, i);
         if (r) {
@@ -672,6 +674,7 @@ void ck_derived_memory(struct sent *s)
     int fresh_total, fresh_rank;
     int stated = 0;
     size_t p[2];
+    ck_bind(s, "memory-words");
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&

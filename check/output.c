@@ -166,6 +166,7 @@ static int write_sarif(const pp_check_opts *opts, const char *file,
     cJSON_AddItemToObject(props, "expected", dup_member(c, "expected"));
     cJSON_AddItemToObject(props, "source", dup_member(c, "source"));
     cJSON_AddItemToObject(props, "section", dup_member(c, "section"));
+    cJSON_AddItemToObject(props, "binding", dup_member(c, "binding"));
     rc = write_json(opts, res, totals);
     cJSON_Delete(res);
     return rc;

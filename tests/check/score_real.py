@@ -98,6 +98,17 @@ def main():
     for r in alarms:
         print(f"  ALARM {r['id']} expected {r['expected']}: {r['text'][:150]}")
     bad = 0
+    # every claim says which rule bound it (docs/CHECK.md, "binding")
+    unbound = [c for c in out["claims"]
+               if not isinstance(c.get("binding"), dict)
+               or c["binding"].get("run") not in RUNS
+               or c["binding"].get("attribute") in (None, "", "unstated")
+               or (c["binding"]["run"] == "none") != (c.get("entity") is None)]
+    for c in unbound[:10]:
+        print(f"  UNBOUND line {c['line']}: {c.get('attribute')} {c.get('text')!r} {c.get('binding')}")
+    if unbound:
+        print(f"FAIL: {len(unbound)} claims without a binding rule")
+        bad = 1
     if a.max_false_alarms is not None and len(alarms) > a.max_false_alarms:
         print(f"FAIL: {len(alarms)} false alarms, more than {a.max_false_alarms}")
         bad = 1
@@ -105,5 +116,9 @@ def main():
         print(f"FAIL: {ok_all / n:.1%} right, below {a.min_overall}%")
         bad = 1
     return bad
+
+RUNS = {"named-before", "named-after", "named-nearest", "respectively",
+        "attributive", "previous-sentence", "heading", "table-column",
+        "table-row", "none"}
 
 sys.exit(main())
