@@ -187,9 +187,10 @@ void pp_checker_free(pp_checker *c)
 void pp_checker_position(pp_checker *c, int heading, int first, int item)
 {
     c->next_is_heading = heading;
-    if (heading) {
+    c->heading_more = heading && !first;
+    if (heading && first) {
         pp_buf_clear(&c->heading.text);
-        c->heading.known = 1, c->heading.set = 0;
+        c->heading.known = 1, c->heading.set = c->heading.all = 0;
     }
     /* a new block ends the previous sentence's subject, unless that
      * sentence introduced it ("DeepSeek-V4 brings three upgrades:" and
@@ -197,7 +198,7 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     c->next_is_item = item;
     if (heading || (first && !(c->prev.colon && item))) {
         pp_buf_clear(&c->prev.text);
-        c->prev.known = 1, c->prev.set = 0, c->prev.colon = 0;
+        c->prev.known = 1, c->prev.set = c->prev.all = 0, c->prev.colon = 0;
     }
 }
 
@@ -351,7 +352,7 @@ static void table_header(pp_checker *c, const char *text, size_t len)
                 x++;
             while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
                 y--;
-            c->table.run[c->table.n] = ck_runs_named(c, text + x, y - x);
+            c->table.run[c->table.n] = ck_runs_named(c, text + x, y - x, NULL);
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;

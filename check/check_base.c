@@ -228,10 +228,31 @@ void ck_find_entities(struct sent *s)
     }
 }
 
-unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len)
+/* How many runs a set holds. */
+static int runs_in(unsigned long long set)
+{
+    int n = 0;
+    for (; set; set &= set - 1)
+        n++;
+    return n;
+}
+
+/* The union of the runs the entities of `s` name. */
+static unsigned long long all_named(const struct sent *s)
+{
+    unsigned long long all = 0;
+    for (size_t k = 0; k < s->nent; k++)
+        all |= s->ent[k].set;
+    return all;
+}
+
+unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
+                                 unsigned long long *all)
 {
     struct sent t;
     unsigned long long set = 0;
+    if (all)
+        *all = 0;
     memset(&t, 0, sizeof t);
     t.c = c;
     t.text = text;
@@ -240,6 +261,8 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len)
         t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
         ck_find_entities(&t);
         set = t.nent == 1 ? t.ent[0].set : 0;
+        if (all)
+            *all = all_named(&t);
     }
     pp_buf_dispose(&t.low);
     return set;
@@ -250,7 +273,7 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len)
 static unsigned long long subject_of(pp_checker *c, struct subject *x)
 {
     if (!x->known) {
-        x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len);
+        x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len, &x->all);
         x->known = 1;
     }
     return x->set;
@@ -265,6 +288,14 @@ void ck_carry_subject(struct sent *s)
     if (!(set = subject_of(s->c, &s->c->prev))) {
         set = subject_of(s->c, &s->c->heading);
         from = "the heading";
+    }
+    /* "DeepSeek-V4-Pro and DeepSeek-V4-Flash ... Both models were trained
+     * on ...": the two runs the context names, each checked */
+    if (!set && any_near(s, 0, s->len, LEX(BOTH))) {
+        if (runs_in(s->c->prev.all) == 2)
+            set = s->c->prev.all, from = "the previous sentence";
+        else if (runs_in(s->c->heading.all) == 2)
+            set = s->c->heading.all, from = "the heading";
     }
     if (!set)
         return;
@@ -290,12 +321,26 @@ void ck_keep_subject(struct sent *s)
         size_t end = s->len;
         while (end && (s->text[end - 1] == ' ' || s->text[end - 1] == '\n'))
             end--;
+        if (x == &c->heading && c->heading_more) {
+            /* "Kimi K2 — 2. Model Summary": a heading of several
+             * sentences names the run any of them names, read over its
+             * whole text when a sentence needs it */
+            if (x->known && x->text.len == 0)
+                continue; /* the start was analysed and kept no text */
+            if (pp_buf_putc(&x->text, ' ') == 0 &&
+                pp_buf_put(&x->text, s->text, s->len) == 0)
+                x->known = 0;
+            continue;
+        }
         pp_buf_clear(&x->text);
         x->known = 1;
         x->set = s->nent == 1 ? s->ent[0].set : 0;
+        x->all = all_named(s);
         x->colon = (end && s->text[end - 1] == ':') ||
                    (end >= 3 && !memcmp(s->text + end - 3, "\xEF\xBC\x9A", 3));
-        if (!s->ents_done && pp_buf_put(&x->text, s->text, s->len) == 0)
+        /* a heading keeps its text, for the sentences it may go on with */
+        if ((!s->ents_done || x == &c->heading) &&
+            pp_buf_put(&x->text, s->text, s->len) == 0)
             x->known = 0; /* looked for when a later sentence needs it */
     }
 }

@@ -616,7 +616,9 @@ void ck_bind_entity_figures(struct sent *s)
         } else if (experts_figure(s, i)) {
             ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
-        } else if (n->magnitude &&
+        } else if ((n->magnitude ||
+                    /* "a 1,000,000-token context", "4096 tokens" */
+                    (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
                    (any_near(s, b, b + 16, LEX(CONTEXT)) ||
                     any_near(s, ck_window_start(s, a, 48), a, LEX(CONTEXT)))) {
             ck_bind(s, "context-word");

@@ -112,9 +112,11 @@ struct pp_checker {
         pp_buf text;            /* owned: the sentence, when not analysed */
         int known;              /* `set` is known (else: scan `text`) */
         unsigned long long set; /* the one run it names, 0: none */
+        unsigned long long all; /* every run it names */
         int colon; /* it ends with a colon: it introduces what follows */
     } heading, prev;
     int next_is_heading; /* pp_checker_position said so */
+    int heading_more;    /* ... and that it goes on with the heading */
     int next_is_item;    /* ... and that it is in a list item or a table */
     /* What the passports name (check_named.c): each term folded, the
      * passport and attribute it confirms; an automaton over them all. */
@@ -257,8 +259,10 @@ void ck_find_entities(struct sent *s);
  * takes the subject of the previous sentence of its block, else of its
  * heading, when that names one run. */
 void ck_carry_subject(struct sent *s);
-/* The one run `len` bytes of `text` name (0: none, or several). */
-unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len);
+/* The one run `len` bytes of `text` name (0: none, or several); *all
+ * (unless NULL) gets every run they name. */
+unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
+                                 unsigned long long *all);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
 

@@ -82,7 +82,8 @@
     X(ZERO, "zero")                 /* ZeRO */                                 \
     X(BYTES, "bytes")               /* bytes */                                \
     X(RANK, "rank")                 /* per rank, per GPU */                    \
-    X(PER_PARAM, "per-param")       /* per parameter */
+    X(PER_PARAM, "per-param")       /* per parameter */                        \
+    X(BOTH, "both")                 /* "both models": the two runs before */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

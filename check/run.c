@@ -160,7 +160,8 @@ static int on_sentence(const pp_sentence *s, void *arg)
     int rc = 0;
     if (!claims)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    if (s->heading || s->after_break) /* a new section: a new example */
+    /* a new section: a new example */
+    if ((s->heading && s->first) || s->after_break)
         pp_checker_begin_document(r->checker);
     pp_checker_position(r->checker, s->heading, s->first, s->item);
     if ((s->table
