@@ -258,6 +258,16 @@ static int anaphoric(const struct sent *s)
     return colon && points_back_at(s, (size_t)(colon - s->low.ptr) + 3);
 }
 
+/* Is term `t` a word for a kind of model many runs share ("MoE", "dense
+ * transformer"), not a design of the run's own? */
+static int generic(const struct named_term *t)
+{
+    for (const char *const *w = LEX(GENERIC_TERM); *w; w++)
+        if (strlen(*w) == t->len && !memcmp(*w, t->low, t->len))
+            return 1;
+    return 0;
+}
+
 /* Does every passport of `set` name term `t`'s word under `attr`? */
 static int all_name(const pp_checker *c, unsigned long long set,
                     const struct named_term *t)
@@ -293,10 +303,15 @@ void ck_check_named(struct sent *s)
     const struct named_term *said[16]; /* confirmed already */
     size_t nsaid = 0;
     ck_bind(s, "named-term");
-    if (!s->nent ||
-        (s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item)))
-        return; /* a term is the run's where the sentence names it, or
-                   speaks of "it" */
+    /* a sentence that names no run and does not point back at one ("It
+     * uses ...", an item of a list its run introduced) may speak of
+     * anything: only a term that names a design of its own binds to the
+     * run of its context -- not the type ("MoE", "dense"), and not one
+     * given as an example ("optimizers such as Adam or AdamW") */
+    int loose =
+        s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item);
+    if (!s->nent)
+        return;
     for (size_t k = 0; k < c->nterms && nsaid < 16; k++) {
         const struct named_term *t = &c->terms[k];
         const char *p;
@@ -313,6 +328,9 @@ void ck_check_named(struct sent *s)
         if (!p)
             continue;
         at = (size_t)(p - s->low.ptr);
+        if (loose && (!strcmp(t->attr, "architecture.type") || generic(t) ||
+                      any_near(s, ck_clause_from(s, at), at, LEX(EXAMPLE))))
+            continue;
         e = ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;

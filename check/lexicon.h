@@ -83,7 +83,9 @@
     X(BYTES, "bytes")               /* bytes */                                \
     X(RANK, "rank")                 /* per rank, per GPU */                    \
     X(PER_PARAM, "per-param")       /* per parameter */                        \
-    X(BOTH, "both")                 /* "both models": the two runs before */
+    X(BOTH, "both")                 /* "both models": the two runs before */   \
+    X(EXAMPLE, "example")           /* "such as": a term as an example */      \
+    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
