@@ -437,45 +437,126 @@ static int check_headline(struct sent *s, const struct mention *m,
     return 1;
 }
 
+/* Does the headline of run `doc` name format family `f`? */
+static int headline_names(const cJSON *doc, const char *f)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, pp_json_get(pp_json_get(pp_json_get(doc, "precision"),
+                                                  "headline"),
+                                      "formats"))
+    {
+        if (cJSON_IsString(x) && same_family(x->valuestring, f))
+            return 1;
+    }
+    return 0;
+}
+
+/* May format mention `m`, bound to no role, speak of the run's training:
+ * not the other side of a comparison ("Unlike BF16 pretraining",
+ * "compared with BF16", "rather than BF16", "相比 BF16") and not the
+ * format of what is served ("FP8 weights", "FP4 inference")? */
+static int headline_candidate(const struct sent *s, const struct mention *m)
+{
+    size_t from = ck_clause_from(s, m->start);
+    if (any_near(s, back(m->start, 16), m->start, LEX(OTHER_SIDE)) ||
+        any_near(s, from, m->start, LEX(COMPARE)) ||
+        any_near(s, from, m->start, LEX(OTHER_SIDE)))
+        return 0;
+    return !any_near(s, m->end, ck_window_end(s, m->end, 24), LEX(SERVED)) &&
+           !any_near(s, back(m->start, 12), m->start, LEX(SERVED));
+}
+
+/* The headline of each run of `e` against the formats `cand` (`nc` of
+ * them, in text order) of a sentence about training: the first that the
+ * run's headline names confirms; else a lone format (one family, however
+ * often written) is checked as the headline; else several formats, none
+ * the run's, are unverifiable with their readings -- which of them the
+ * sentence says the run trained in, the words do not tell. */
+static void check_headlines(struct sent *s, const struct entity *e,
+                            const struct mention *fm, const size_t *cand,
+                            size_t nc)
+{
+    size_t before = (size_t)s->count;
+    int lone = 1;
+    for (size_t k = 1; k < nc; k++)
+        lone &= same_family(fm[cand[k]].format, fm[cand[0]].format) ||
+                same_family(fm[cand[0]].format, fm[cand[k]].format);
+    ck_bind(s, "format-of-training");
+    for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
+        const cJSON *doc = s->c->docs[d];
+        const struct mention *m = NULL;
+        if (!(e->set >> d & 1))
+            continue;
+        for (size_t k = 0; k < nc && !m; k++)
+            if (headline_names(doc, fm[cand[k]].format))
+                m = &fm[cand[k]];
+        if (m || lone) {
+            m = m ? m : &fm[cand[0]];
+            check_headline(s, m, doc, clause_has(s, m->start, LEX(NEGATION)));
+        } else if (pp_json_get(pp_json_get(doc, "precision"), "headline")) {
+            pp_buf all = PP_BUF_INIT;
+            for (size_t k = 0; k < nc; k++)
+                pp_buf_printf(&all, "%s%s", k ? ", " : "", fm[cand[k]].format);
+            ck_emit(s, fm[cand[0]].start, fm[cand[0]].end - fm[cand[0]].start,
+                    ck_doc_id(doc), "precision.headline",
+                    cJSON_CreateString(fm[cand[0]].format), NULL,
+                    "unverifiable",
+                    "%s: %s; the sentence names several formats (%s) and "
+                    "does not say which the run trained in",
+                    ck_doc_id(doc),
+                    pp_json_str(pp_json_get(pp_json_get(doc, "precision"),
+                                            "headline"),
+                                "text", ""),
+                    pp_buf_cstr(&all));
+            pp_buf_dispose(&all);
+        }
+    }
+    ck_merge_last(s, (size_t)s->count - before);
+}
+
 /* Formats bound to precision roles of the run the sentence names, each
- * format mention once; a format bound to no role speaks of the run's
- * training (its headline) when the sentence is about training -- the
- * first such mention only. */
+ * format mention once; the formats bound to no role speak of the run's
+ * training (its headline) when the sentence is about training
+ * (check_headlines). */
 void ck_check_formats(struct sent *s)
 {
     struct mention fm[MAXMENTION], rw[MAXMENTION];
     const struct role_kw *bound[MAXMENTION];
     const char *how[MAXMENTION];
-    size_t nf, nr;
-    int headline = 0;
+    size_t nf, nr, cand[MAXMENTION], nc = 0;
+    const struct entity *head = NULL;
+    int training;
     if (!s->nent)
         return;
     nf = format_mentions(s, fm);
     nr = role_words(s, rw);
     bind_formats(s, fm, nf, rw, nr, bound, how);
+    training = any_near(s, 0, s->len, LEX(TRAIN)) ||
+               any_near(s, 0, s->len, LEX(TRAINING));
     for (size_t i = 0; i < nf; i++) {
         const struct entity *e = ck_entity_for(s, fm[i].start);
+        size_t before = (size_t)s->count;
         if (ck_arrow_between(s, e->end, fm[i].start))
             continue; /* another step of a sequence */
+        if (!bound[i]) {
+            /* the formats of one run's training, decided together */
+            if (training && (!head || head == e) &&
+                headline_candidate(s, &fm[i])) {
+                head = e;
+                cand[nc++] = i;
+            }
+            continue;
+        }
         /* a name that may mean several runs: each of them, one claim */
-        size_t before = (size_t)s->count;
-        int training = !headline && (any_near(s, 0, s->len, LEX(TRAIN)) ||
-                                     near(s, 0, s->len, "pretrain") ||
-                                     near(s, 0, s->len, "trained in"));
         ck_bind(s, how[i]);
-        for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
-            if (!(e->set >> d & 1))
-                continue;
-            if (bound[i])
+        for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
+            if (e->set >> d & 1)
                 check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
                            clause_has(s, fm[i].start, LEX(NEGATION)));
-            else if (training &&
-                     check_headline(s, &fm[i], s->c->docs[d],
-                                    clause_has(s, fm[i].start, LEX(NEGATION))))
-                headline = 1;
-        }
         ck_merge_last(s, (size_t)s->count - before);
     }
+    if (nc)
+        check_headlines(s, head, fm, cand, nc);
 }
 
 void ck_check_generalisations(struct sent *s)

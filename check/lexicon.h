@@ -85,7 +85,9 @@
     X(PER_PARAM, "per-param")       /* per parameter */                        \
     X(BOTH, "both")                 /* "both models": the two runs before */   \
     X(EXAMPLE, "example")           /* "such as": a term as an example */      \
-    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */
+    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */          \
+    X(TRAINING, "training")         /* speaks of a run's training */           \
+    X(SERVED, "served")             /* what is served: weights, inference */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
