@@ -14,7 +14,12 @@ pp_range pp_range_of(double v, int sig, const char *q)
     if (!strcmp(q, "=")) {
         r.lo = v - h, r.hi = v + h;
     } else if (!strcmp(q, "\xE2\x89\x88")) {
-        r.lo = v - 2 * h, r.hi = v + 2 * h;
+        /* "about" widens the rounding to twice, but never past a quarter
+         * of the value unless the rounding alone is wider: "about 1
+         * trillion" is 0.5T..1.5T, not 0..2T (it would hold for 284B) */
+        double w = fmin(2 * h, 0.25 * fabs(v));
+        w = fmax(w, h);
+        r.lo = v - w, r.hi = v + w;
     } else if (!strcmp(q, ">") || !strcmp(q, "\xE2\x89\xA5")) {
         r.lo = v, r.hi = INFINITY, r.bounded = 0;
     } else {

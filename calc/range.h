@@ -2,7 +2,8 @@
  * range.h - the interval of true values a reported figure allows.
  *
  * A figure stands for what its written digits and qualifier allow:
- * "1.04T" (3 digits) is [1.035T, 1.045T), "about 1.04T" twice as wide,
+ * "1.04T" (3 digits) is [1.035T, 1.045T), "about 1.04T" twice as wide
+ * (but never past a quarter of the value beyond the rounding itself),
  * "more than 32T" is [32T, inf).  The verifier (verify.c) and the claim
  * checker (check*.c) compare figures and recompute derived ones (D/N,
  * 6*N*D) on these intervals, so both decide consistency the same way.
@@ -18,7 +19,8 @@ typedef struct pp_range {
 } pp_range;
 
 /* The range of `v` written with `sig` significant digits (<= 0: exact)
- * under `qualifier`: "=", "≈" (one unit either way), ">", "≥", "<", "≤".
+ * under `qualifier`: "=", "≈" (one unit either way, at most a quarter of
+ * `v` unless half a unit is more), ">", "≥", "<", "≤".
  * An unknown qualifier reads as "<".  "<" starts at 0 for a figure >= 0
  * (the quantities compared are counts and sizes). */
 pp_range pp_range_of(double v, int sig, const char *qualifier);

@@ -561,6 +561,9 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             !(to - from <= 3 && near(s, from, to, "(")))
             return NULL;
         if (any_near(s, from, to, LEX(COMPARE)) ||
+            /* "5.7T tokens 达到传统模型 10T+ 效果": the figure of a model
+             * the sentence names by kind, not by name */
+            any_near(s, ck_window_start(s, to, 24), to, LEX(OTHER_MODEL)) ||
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
             any_near(s, from, from + 14, LEX(EXPERIMENT)))
             return NULL;

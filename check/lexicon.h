@@ -87,7 +87,8 @@
     X(EXAMPLE, "example")           /* "such as": a term as an example */      \
     X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */          \
     X(TRAINING, "training")         /* speaks of a run's training */           \
-    X(SERVED, "served")             /* what is served: weights, inference */
+    X(SERVED, "served")             /* what is served: weights, inference */   \
+    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

@@ -20,6 +20,16 @@ static void of_digits_and_qualifiers(void **state)
     assert_int_equal(r.bounded, 1);
     r = pp_range_of(1.04e12, 3, "\xE2\x89\x88"); /* ≈: twice as wide */
     assert_true(fabs(r.lo - 1.03e12) < 1 && fabs(r.hi - 1.05e12) < 1);
+    /* "about 1 trillion": the rounding (0.5T either way) is already a
+     * half of the value; "about" widens it no further, so 284B and 1.6T
+     * lie outside */
+    r = pp_range_of(1e12, 1, "\xE2\x89\x88");
+    assert_true(fabs(r.lo - 0.5e12) < 1 && fabs(r.hi - 1.5e12) < 1);
+    assert_false(pp_range_meet(r, pp_range_of(284e9, 3, "=")));
+    assert_false(pp_range_meet(r, pp_range_of(1.6e12, 2, "=")));
+    /* "about 40B": twice its rounding (10B) is a quarter of it */
+    r = pp_range_of(40e9, 1, "\xE2\x89\x88");
+    assert_true(fabs(r.lo - 30e9) < 1 && fabs(r.hi - 50e9) < 1);
     r = pp_range_of(32e12, 2, ">");
     assert_true(r.lo == 32e12 && isinf(r.hi) && !r.bounded);
     r = pp_range_of(5, 1, "<");
