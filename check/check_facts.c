@@ -530,6 +530,73 @@ static void check_params_either(struct sent *s, size_t i,
     pp_buf_dispose(&e[1]);
 }
 
+/* The counts a bare figure in a table cell may be, when no header says
+ * ("| DeepSeek-V4-Pro | 1.6 Trillion | 49 Billion |"). */
+static const char *const cell_kinds[3] = {"params.total", "params.active",
+                                          "training.tokens"};
+
+/* Figure `i` under each of `nk` readings: confirmed under the first that
+ * fits; else unverifiable, every reading in the claim's `readings` --
+ * nothing in the sentence says which count it is, so it contradicts
+ * none. */
+static void check_readings(struct sent *s, size_t i, unsigned long long set,
+                           const char *const *kinds, size_t nk)
+{
+    const pp_number *n = &s->num[i];
+    struct fact_found ff;
+    cJSON *readings = cJSON_CreateArray();
+    pp_buf all = PP_BUF_INIT;
+    const char *who = NULL;
+    for (size_t k = 0; k < nk; k++) {
+        find_fact(s, num_range(n), set, kinds[k], &ff);
+        if (ff.confirmed) {
+            cJSON_Delete(readings);
+            pp_buf_dispose(&all);
+            ck_check_fact(s, n, set, kinds[k]);
+            return;
+        }
+        who = ff.who ? ff.who : who;
+        {
+            cJSON *r = cJSON_CreateObject();
+            cJSON_AddStringToObject(r, "attribute", kinds[k]);
+            cJSON_AddItemToObject(r, "expected",
+                                  ff.fact ? cJSON_CreateNumber(ff.num.value)
+                                          : cJSON_CreateNull());
+            cJSON_AddItemToArray(readings, r);
+        }
+        pp_buf_printf(&all, "%s%s (", k ? ", " : "", kinds[k]);
+        if (ff.fact)
+            pp_num_human(&all, ff.num.value, ff.num.sig);
+        else
+            pp_buf_puts(&all, "not recorded");
+        pp_buf_putc(&all, ')');
+    }
+    ck_emit(s, n->start, n->end - n->start, who, "count",
+            cJSON_CreateNumber(n->value), NULL, "unverifiable",
+            "%s: %.*s is none of %s, and nothing says which count it is",
+            who ? who : "this run", (int)(n->end - n->start),
+            s->text + n->start, pp_buf_cstr(&all));
+    cJSON_AddItemToObject(ck_last_claim(s), "readings", readings);
+    pp_buf_dispose(&all);
+}
+
+/* Is `n` a bare count alone in a cell of a row no header explains: a
+ * magnitude word and no unit, only spaces, bold marks or a bracket
+ * between it and the cell's bars ("| 1.6 Trillion |", "| 1T (32B) |")? */
+static int bare_cell(const struct sent *s, const pp_number *n)
+{
+    size_t a = n->start, b = n->end;
+    if (!s->len || s->text[0] != '|' || !n->magnitude ||
+        n->unit != PP_UNIT_NONE || n->value < 1e8)
+        return 0;
+    while (a > 0 && (s->text[a - 1] == ' ' || s->text[a - 1] == '*'))
+        a--;
+    while (b < s->len && (s->text[b] == ' ' || s->text[b] == '*'))
+        b++;
+    return a > 0 && s->text[a - 1] == '|' &&
+           (b >= s->len || s->text[b] == '|' || s->text[b] == '(');
+}
+
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
 static int params_pair(const struct sent *s, const pp_number *x,
                        const pp_number *y)
@@ -673,6 +740,13 @@ void ck_bind_entity_figures(struct sent *s)
                 continue;
             ents[i] = e, attrs[i] = attr;
             ck_check_fact(s, n, e->set, attr);
+            continue;
+        }
+        if (!attr && bare_cell(s, n)) {
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "bare-cell");
+            check_readings(s, i, e->set, cell_kinds, 3);
             continue;
         }
         /* A hyper-parameter named earlier in the figure's clause. */
