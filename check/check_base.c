@@ -516,6 +516,28 @@ static int is_standard(const struct sent *s, const struct entity *e)
  * ("a 70B model", but "DeepSeek-V3 is a 671B model") -- else the nearest
  * after it, unless the figure's clause is about a model of its own
  * ("Compared with a 7B baseline trained on 2T tokens, Kimi K2 ..."). */
+/* Is [from, to) between a name and a figure a possessive, the figure
+ * the named run's own ("than GPT-3's 170 billion parameters")? */
+static int possessive(const struct sent *s, size_t from, size_t to)
+{
+    static const char *const marks[] = {"'s ", "\xE2\x80\x99s ", NULL};
+    for (const char *const *m = marks; *m; m++)
+        if (to - from == strlen(*m) &&
+            !memcmp(s->low.ptr + from, *m, to - from))
+            return 1;
+    return 0;
+}
+
+/* Is [from, to) a preposition alone (" in ", " for ", " у ")? */
+static int preposition(const struct sent *s, size_t from, size_t to)
+{
+    for (const char *const *w = LEX(OWNER_AFTER); *w; w++)
+        if (to - from == strlen(*w) &&
+            !memcmp(s->low.ptr + from, *w, to - from))
+            return 1;
+    return 0;
+}
+
 /* Return `e` as the entity of figure `i`, found by rule `how`. */
 static const struct entity *bound_to(struct sent *s, size_t i,
                                      const struct entity *e, const char *how)
@@ -546,6 +568,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */
     own_model = any_near(s, n->end, own_to, LEX(MODEL));
+    /* "16B in Moonlight", "1T for Kimi K2": the figure of the run the
+     * preposition right after it names */
+    if (after && preposition(s, n->end, after->start))
+        return bound_to(s, i, after, "named-after");
     if (after && zh_attributive(s, n->end, after->start))
         /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
         return bound_to(s, i, after, "attributive");
@@ -558,7 +584,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         if (any_near(s, ck_clause_from(s, n->start), n->start, LEX(DERIVATIVE)))
             return NULL;
         if (is_standard(s, before) &&
-            !(to - from <= 3 && near(s, from, to, "(")))
+            !(to - from <= 3 && near(s, from, to, "(")) &&
+            !possessive(s, from, to))
             return NULL;
         if (any_near(s, from, to, LEX(COMPARE)) ||
             /* "5.7T tokens 达到传统模型 10T+ 效果": the figure of a model

@@ -359,6 +359,33 @@ static int later_count(const struct sent *s, size_t i)
     return 0;
 }
 
+/* "its activated parameters reach as high as 3.2 billion", "总参数量达到
+ * 1T": the attribute as the subject of the figure's clause -- a parameter
+ * word with an active or total word just before it, between the clause's
+ * start and the figure, and no other figure nor a comparison between the
+ * words and the figure.  'a' (active), 't' (total) or 0. */
+static int clause_kind(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    size_t from = ck_clause_from(s, n->start), p0 = s->len, lo;
+    int active, total;
+    for (const char *const *w = LEX(PARAM); *w; w++) {
+        const char *p =
+            n->start > from
+                ? memmem(s->low.ptr + from, n->start - from, *w, strlen(*w))
+                : NULL;
+        if (p && (size_t)(p - s->low.ptr) < p0)
+            p0 = (size_t)(p - s->low.ptr);
+    }
+    if (p0 >= n->start || (i > 0 && s->num[i - 1].end > p0) ||
+        any_near(s, p0, n->start, LEX(COMPARE)))
+        return 0;
+    lo = back(p0, 12) > from ? back(p0, 12) : from;
+    active = any_near(s, lo, p0 + 1, LEX(ACTIVE));
+    total = any_near(s, lo, p0 + 1, LEX(TOTAL));
+    return active == total ? 0 : active ? 'a' : 't';
+}
+
 /* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
  * Y total; "of which Y": Y active.  Else the nearest qualifying word
  * wins -- inside the figure's own span ("32.6B active parameters"), then
@@ -373,6 +400,7 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
                                               "word-before"};
     const pp_number *n = &s->num[i];
     size_t a = n->start, b = n->end, windows[3][2];
+    int k;
     *attached = 1;
     if (any_near(s, back(a, 14), a, LEX(OF_WHICH))) {
         ck_bind(s, "of-which");
@@ -419,6 +447,10 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
             ck_bind(s, window_how[w]);
             return active ? "params.active" : "params.total";
         }
+    }
+    if ((k = clause_kind(s, i)) != 0) {
+        ck_bind(s, "clause-subject");
+        return k == 'a' ? "params.active" : "params.total";
     }
     *attached = 0;
     ck_bind(s, "bare-count-total");
@@ -497,6 +529,7 @@ static void check_params_either(struct sent *s, size_t i,
         ck_check_fact(s, n, set, kinds[0]); /* unverifiable or undisclosed */
         return;
     }
+
     if (ff[0].fact && ff[1].fact && n->unit == PP_UNIT_PARAMS) {
         if (only_total(n->value, ff[0].num.value, ff[1].num.value,
                        !other_count(s, i))) {
@@ -597,6 +630,21 @@ static int bare_cell(const struct sent *s, const pp_number *n)
            (b >= s->len || s->text[b] == '|' || s->text[b] == '(');
 }
 
+/* "from 4K to 8K tokens", "从 4K 扩展到 8K", "с 4K до 8K": figure `i` is
+ * the value a change started from, the next figure the one it reached --
+ * only the latter is a claim of the run. */
+static int prior_value(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    size_t to;
+    if (i + 1 >= s->nnum ||
+        !any_near(s, back(n->start, 6), n->start, LEX(CHANGE_FROM)))
+        return 0;
+    to = s->num[i + 1].start;
+    return to > n->end && to - n->end <= 24 &&
+           any_near(s, n->end, to, LEX(CHANGE_TO));
+}
+
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
 static int params_pair(const struct sent *s, const pp_number *x,
                        const pp_number *y)
@@ -667,6 +715,10 @@ void ck_bind_entity_figures(struct sent *s)
                          any_near(s, b, ck_window_end(s, b, 16), LEX(SIZED));
         if (!e || s->used[i])
             continue;
+        if (prior_value(s, i)) {
+            s->used[i] = 1; /* "grew from 16B to 1T": what it was */
+            continue;
+        }
         if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
             s->used[i] = s->used[i + 1] = 1;
             ents[i] = ents[i + 1] = e;
@@ -723,7 +775,8 @@ void ck_bind_entity_figures(struct sent *s)
                      near(s, back(a, 8), a, "из ") ||
                      any_near(s, back(a, 6), a, LEX(TOTAL)) ||
                      any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
-                     any_near(s, back(a, 14), a, LEX(PARAM))))) {
+                     any_near(s, back(a, 14), a, LEX(PARAM)) ||
+                     clause_kind(s, i)))) {
             int attached;
             attr = params_kind(s, i, &attached);
             if (!attached &&

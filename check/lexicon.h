@@ -88,7 +88,10 @@
     X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */          \
     X(TRAINING, "training")         /* speaks of a run's training */           \
     X(SERVED, "served")             /* what is served: weights, inference */   \
-    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */
+    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */    \
+    X(OWNER_AFTER, "owner-after")   /* "16B in Moonlight": the run after */    \
+    X(CHANGE_FROM, "change-from")   /* "from 4K": where a change started */    \
+    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
