@@ -90,6 +90,120 @@ static void alias_word(pp_checker *c, const char *name)
     }
 }
 
+/* Add alias `name` of passport `passport` (a family's name when
+ * `family`); *cap is the capacity of c->aliases.  0 or PP_ENOMEM. */
+static int add_alias(pp_checker *c, size_t *cap, const char *name, int passport,
+                     int family)
+{
+    pcre2_code *re;
+    if (c->naliases == *cap) {
+        size_t want = *cap ? *cap * 2 : 64;
+        struct alias *p = realloc(c->aliases, want * sizeof(*p));
+        if (!p)
+            return pp_error_set(PP_ENOMEM, "out of memory");
+        c->aliases = p;
+        *cap = want;
+    }
+    if ((re = alias_pattern(name)) != NULL) {
+        c->aliases[c->naliases].re = re;
+        c->aliases[c->naliases].passport = passport;
+        c->aliases[c->naliases].always = 0;
+        c->aliases[c->naliases].family = family;
+        c->naliases++;
+        alias_word(c, name);
+    }
+    return 0;
+}
+
+/* The words of `name` (split at spaces, hyphens and dots: "Llama 3.1"
+ * begins with "Llama 3"), folded, into w[]; their count (at most `max`). */
+static size_t name_words(const char *name, char w[][24], size_t max)
+{
+    size_t n = 0;
+    while (*name && n < max) {
+        size_t k = 0;
+        while (*name == ' ' || *name == '-' || *name == '.')
+            name++;
+        while (*name && *name != ' ' && *name != '-' && *name != '.') {
+            if (k + 1 < 24)
+                w[n][k++] = (char)tolower((unsigned char)*name);
+            name++;
+        }
+        w[n][k] = 0;
+        n += k > 0;
+    }
+    return n;
+}
+
+/* Do names `a` and `b` differ only in case and separators ("DeepSeek
+ * V4", "deepseek-v4")? */
+static int same_name(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a && !isalnum((unsigned char)*a))
+            a++;
+        while (*b && !isalnum((unsigned char)*b))
+            b++;
+        if (!*a || !*b)
+            return !*a && !*b;
+        if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+            return 0;
+    }
+}
+
+/* Is `name` an id, name or alias of a passport? */
+static int names_a_run(const pp_checker *c, const char *name)
+{
+    for (size_t i = 0; i < c->ndocs; i++) {
+        const cJSON *a;
+        const char *names[2] = {ck_doc_id(c->docs[i]),
+                                pp_json_str(c->docs[i], "name", "")};
+        for (int k = 0; k < 2; k++)
+            if (same_name(names[k], name))
+                return 1;
+        cJSON_ArrayForEach(a, pp_json_get(c->docs[i], "aliases"))
+        {
+            if (cJSON_IsString(a) && same_name(a->valuestring, name))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The name of the family of passport `i`, when the registry holds two or
+ * more of its runs: the words their names begin with ("Llama 2 7B",
+ * "Llama 2 70B": "Llama 2"), at least two of them and one with a digit
+ * (a vendor's name alone, "DeepSeek", names no family), and not already a
+ * run's name ("DeepSeek V4").  1 and the name in *out, else 0. */
+static int family_name(const pp_checker *c, size_t i, pp_buf *out)
+{
+    const char *fam = pp_json_str(c->docs[i], "family", NULL);
+    char w[8][24], v[8][24];
+    size_t nw, same = 0, members = 0;
+    int digit = 0;
+    if (!fam)
+        return 0;
+    nw = name_words(pp_json_str(c->docs[i], "name", ""), w, 8);
+    same = nw;
+    for (size_t j = 0; j < c->ndocs; j++) {
+        size_t nv, k = 0;
+        if (strcmp(pp_json_str(c->docs[j], "family", ""), fam))
+            continue;
+        members++;
+        nv = name_words(pp_json_str(c->docs[j], "name", ""), v, 8);
+        while (k < same && k < nv && !strcmp(w[k], v[k]))
+            k++;
+        same = k;
+    }
+    if (members < 2 || same < 2 || same == nw)
+        return 0;
+    for (size_t k = 0; k < same; k++) {
+        pp_buf_printf(out, "%s%s", k ? " " : "", w[k]);
+        digit |= strpbrk(w[k], "0123456789") != NULL;
+    }
+    return digit && out->ptr && !names_a_run(c, out->ptr);
+}
+
 int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
                    const pp_rules *rules)
 {
@@ -129,24 +243,21 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
                                           "aliases")) if (k < 40 &&
                                                           cJSON_IsString(a))
             names[k++] = a->valuestring;
-        for (size_t j = 0; j < k; j++) {
-            pcre2_code *re;
-            if (c->naliases == cap) {
-                cap = cap ? cap * 2 : 64;
-                struct alias *p = realloc(c->aliases, cap * sizeof(*p));
-                if (!p) {
-                    pp_checker_free(c);
-                    return pp_error_set(PP_ENOMEM, "out of memory");
-                }
-                c->aliases = p;
+        for (size_t j = 0; j < k; j++)
+            if (add_alias(c, &cap, names[j], (int)i, 0) < 0) {
+                pp_checker_free(c);
+                return PP_ENOMEM;
             }
-            if ((re = alias_pattern(names[j])) != NULL) {
-                c->aliases[c->naliases].re = re;
-                c->aliases[c->naliases].passport = (int)i;
-                c->aliases[c->naliases].always = 0;
-                c->naliases++;
-                alias_word(c, names[j]);
-            }
+    }
+    for (size_t i = 0; i < n; i++) {
+        pp_buf fam = PP_BUF_INIT;
+        int rc2 = family_name(c, i, &fam)
+                      ? add_alias(c, &cap, fam.ptr, (int)i, 1)
+                      : 0;
+        pp_buf_dispose(&fam);
+        if (rc2 < 0) {
+            pp_checker_free(c);
+            return PP_ENOMEM;
         }
     }
     if (c->alias_words && pp_litset_build(c->alias_words) < 0) {

@@ -210,9 +210,12 @@ void ck_find_entities(struct sent *s)
                     if (e - b > x->end - x->start) {
                         x->start = b, x->end = e;
                         x->set = 0;
+                        x->family = al->family;
                     }
-                    if (e - b >= x->end - x->start && al->passport < 64)
+                    if (e - b >= x->end - x->start && al->passport < 64) {
                         x->set |= 1ULL << al->passport;
+                        x->family &= al->family;
+                    }
                     merged = 1;
                     break;
                 }
@@ -221,10 +224,21 @@ void ck_find_entities(struct sent *s)
                 s->ent[s->nent].start = b;
                 s->ent[s->nent].end = e;
                 s->ent[s->nent].set = 1ULL << al->passport;
+                s->ent[s->nent].family = al->family;
                 s->nent++;
             }
             start = e > b ? e : b + 1;
         }
+    }
+    /* a family's name, unless a run's name of its own covers it, goes
+     * apart */
+    for (size_t k = 0, kept = 0; k < s->nent; k++) {
+        if (s->ent[k].family && s->nfam < MAXENT)
+            s->fam[s->nfam++] = s->ent[k];
+        else if (!s->ent[k].family)
+            s->ent[kept++] = s->ent[k];
+        if (k + 1 == s->nent)
+            s->nent = kept;
     }
 }
 
@@ -283,8 +297,9 @@ void ck_carry_subject(struct sent *s)
 {
     unsigned long long set;
     const char *from = "the previous sentence";
-    if (s->nent || ck_foreign_between(s, 0, s->len))
-        return; /* it names a run, or a model the registry does not know */
+    if (s->nent || s->nfam || ck_foreign_between(s, 0, s->len))
+        return; /* it names a run, a family, or a model the registry does
+                   not know */
     if (!(set = subject_of(s->c, &s->c->prev))) {
         set = subject_of(s->c, &s->c->heading);
         from = "the heading";
@@ -368,6 +383,9 @@ int ck_foreign_between(const struct sent *s, size_t from, size_t to)
 {
     if (to > s->len)
         to = s->len;
+    for (size_t k = 0; k < s->nfam; k++) /* "Llama 2": a family, not a run */
+        if (s->fam[k].start >= from && s->fam[k].end <= to)
+            return 1;
     for (size_t p = from; p < to; p++) {
         size_t q = p, letters;
         int skip = 0;

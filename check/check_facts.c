@@ -697,9 +697,48 @@ static int compared_figure(const struct sent *s, size_t i,
     return 0;
 }
 
+/* The family named nearest before figure `i` ("Llama 2 comes in 7B"),
+ * no run named and no comparison between them; NULL if none. */
+static const struct entity *family_for(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    const struct entity *f = NULL;
+    for (size_t k = 0; k < s->nfam; k++)
+        if (s->fam[k].end <= n->start && (!f || s->fam[k].end > f->end))
+            f = &s->fam[k];
+    if (!f || any_near(s, f->end, n->start, LEX(COMPARE)))
+        return NULL;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].start >= f->end && s->ent[k].end <= n->start)
+            return NULL;
+    return f;
+}
+
+/* A size a family's name gives: confirmed for the one run of the family
+ * whose total it is; else nothing -- the family may have sizes the
+ * registry does not hold ("Llama 2 13B"). */
+static void check_member_size(struct sent *s, size_t i, const struct entity *f)
+{
+    struct fact_found ff;
+    int hit = -1, hits = 0;
+    for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
+        if (!(f->set >> d & 1))
+            continue;
+        find_fact(s, num_range(&s->num[i]), 1ULL << d, "params.total", &ff);
+        if (ff.confirmed)
+            hit = (int)d, hits++;
+    }
+    if (hits != 1)
+        return;
+    ck_bind(s, "family-size");
+    ck_bind_run(s, "family-member");
+    ck_check_fact(s, &s->num[i], 1ULL << hit, "params.total");
+    ck_bind_run(s, NULL);
+}
+
 void ck_bind_entity_figures(struct sent *s)
 {
-    const struct entity *ents[MAXNUM] = {0};
+    const struct entity *ents[MAXNUM] = {0}, *fam;
     const char *attrs[MAXNUM] = {0};
     for (size_t i = 0; i < s->nnum; i++) {
         pp_number *n = &s->num[i];
@@ -713,6 +752,12 @@ void ck_bind_entity_figures(struct sent *s)
                          /* "6710亿参数", "671B finegrained MoE": a size */
                          any_near(s, b, ck_window_end(s, b, 14), LEX(PARAM)) ||
                          any_near(s, b, ck_window_end(s, b, 16), LEX(SIZED));
+        if (!e && !s->used[i] && ck_is_params(s, n) &&
+            (fam = family_for(s, i)) != NULL) {
+            s->used[i] = 1; /* "Llama 2 comes in 7B, 13B and 70B" */
+            check_member_size(s, i, fam);
+            continue;
+        }
         if (!e || s->used[i])
             continue;
         if (prior_value(s, i)) {

@@ -60,6 +60,7 @@ struct alias {
     pcre2_code *re;
     int passport; /* index; several aliases may name several passports */
     int always;   /* no ASCII first word to look for: always matched */
+    int family;   /* the name of a family of runs ("Llama 2"), not a run */
 };
 
 struct pp_checker {
@@ -146,6 +147,7 @@ struct pp_checker {
 struct entity {
     size_t start, end;
     unsigned long long set; /* bit i: passport i (first 64) */
+    int family;             /* a family's name: its runs in the registry */
 };
 
 struct sent {
@@ -156,6 +158,13 @@ struct sent {
     int odd;    /* pp_utf8_fold found a letter it cannot compare */
     struct entity ent[MAXENT];
     size_t nent;
+    /* The families the sentence names ("Llama 2": Llama 2 7B and 70B, and
+     * sizes the registry does not hold), apart from `ent`: a family's
+     * name binds only a size that names one of its runs
+     * (ck_bind_entity_figures), and keeps the figures after it from the
+     * run named before it. */
+    struct entity fam[MAXENT];
+    size_t nfam;
     pp_number num[MAXNUM];
     size_t nnum;
     int used[MAXNUM];
