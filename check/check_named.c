@@ -140,6 +140,35 @@ static int add_name(pp_checker *c, const char *name, int passport,
     return rc;
 }
 
+/* The device a run trained on, as written ("H800"), each of several
+ * ("TPUv3/TPUv4"), and without its memory ("H100-80GB": also "H100"); a
+ * word that names no model of device ("GPU") is none. */
+static int add_devices(pp_checker *c, const cJSON *doc, int i)
+{
+    const cJSON *f = pp_fact_get(doc, "hardware.device_type");
+    const char *v = pp_fact_status_of(f) == PP_FACT_DISCLOSED
+                        ? pp_json_str(f, "value", NULL)
+                        : NULL;
+    int rc = 0;
+    while (v && *v && rc == 0) {
+        size_t n = strcspn(v, "/"), model;
+        int digit = 0;
+        const char *dash = memchr(v, '-', n);
+        for (size_t k = 0; k < n; k++)
+            digit |= isdigit((unsigned char)v[k]) != 0;
+        if (digit && n >= 3) {
+            rc = add_term(c, v, n, i, "hardware.device_type", v, f);
+            if (dash && rc == 0) { /* "H100-80GB": "H100" */
+                model = (size_t)(dash - v);
+                if (model >= 3)
+                    rc = add_term(c, v, model, i, "hardware.device_type", v, f);
+            }
+        }
+        v += n + (v[n] == '/');
+    }
+    return rc;
+}
+
 static int add_passport(pp_checker *c, const cJSON *doc, int i)
 {
     const cJSON *comp = pp_fact_get(doc, "architecture.components"), *v, *g, *m;
@@ -168,6 +197,8 @@ static int add_passport(pp_checker *c, const cJSON *doc, int i)
                 rc = add_words(c, optimizers[o].words, i, "optimizer",
                                optimizers[o].words[0], g);
     }
+    if (rc == 0)
+        rc = add_devices(c, doc, i);
     cJSON_ArrayForEach(m,
                        pp_json_get(pp_json_get(doc, "stability"), "mechanisms"))
     {
