@@ -425,8 +425,15 @@ void ck_derived_passport(struct sent *s)
               (per_param(s, n->end, n->end + 48, &basis) ||
                (near(s, back(n->start, 30), n->start, "每") &&
                 per_param(s, back(n->start, 30), n->start, &basis)));
-        flops = !tpp && n->unit == PP_UNIT_FLOP && n->value >= 1e18 &&
-                any_near(s, 0, s->len, LEX(COMPUTE));
+        /* "FLOPs ... is approximately $6.3 \times 10^{23}$", "compute
+         * ... was 3.1 x 10^23": a bare count that large is an amount of
+         * compute, its unit written before it or not at all */
+        flops =
+            !tpp && n->value >= 1e18 &&
+            (n->unit == PP_UNIT_FLOP ||
+             (n->unit == PP_UNIT_NONE &&
+              (near(s, 0, s->len, "flop") || near(s, 0, s->len, "compute")))) &&
+            any_near(s, 0, s->len, LEX(COMPUTE));
         if (!tpp && !flops)
             continue;
         attr = tpp ? "derived.tokens_per_param" : "derived.training_flops";
