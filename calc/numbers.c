@@ -298,6 +298,19 @@ static int per_count_after(const char *s, size_t n, size_t j)
     return 0;
 }
 
+/* Does a word of hours follow `j` ("hours", "-hours", "-h", "小时",
+ * "часов")? */
+static int hours_after(const char *s, size_t n, size_t j)
+{
+    static const char *const hours[] = {"hour", "-hour", "hrs",  "-h ", "-h,",
+                                        "小时", "часов", "-час", "час"};
+    j = skip_spaces(s, n, j);
+    for (size_t h = 0; h < sizeof(hours) / sizeof(*hours); h++)
+        if (starts(s + j, n - j, hours[h]))
+            return 1;
+    return j + 2 == n && starts(s + j, n - j, "-h");
+}
+
 /* The unit that follows the figure ending at `i` (tokens, parameters,
  * FLOP, bytes, devices, experts, %, a multiplier), into *num, its value
  * scaled; returns the figure's new end, `i` when no unit follows. */
@@ -333,6 +346,10 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
             num->unit = PP_UNIT_NONE;
             num->rate = 1;
         }
+        /* "30.8M GPU hours", "2.788M GPU-hours", "278.8万 GPU 小时": time
+         * on devices, not a count of them */
+        if (num->unit == PP_UNIT_DEVICES && hours_after(s, n, k))
+            num->unit = PP_UNIT_NONE;
         return k;
     }
     /* A Chinese measure word before tokens/parameters: "15.5 万亿个

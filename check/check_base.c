@@ -715,6 +715,8 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
         }
     if (!entity)
         run = "none";
+    else if (s->family_read)
+        run = "family";
     else if (s->carried)
         run =
             strcmp(s->carried, "the heading") ? "previous-sentence" : "heading";
@@ -731,8 +733,15 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     cJSON *o = cJSON_CreateObject();
     pp_buf msg = PP_BUF_INIT, rule = PP_BUF_INIT;
     va_list ap;
-    if (s->carried && entity &&
+    if (s->family_read && entity &&
         (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))) {
+        /* a family may have runs the registry does not hold */
+        pp_buf_puts(&msg, "the sentence names a family, not one of its runs; "
+                          "of its runs in the registry, ");
+        verdict = "unverifiable";
+    } else if (s->carried && entity &&
+               (!strcmp(verdict, "contradicted") ||
+                !strcmp(verdict, "undisclosed"))) {
         /* the run is only read from the context: never an error */
         pp_buf_printf(&msg,
                       "the sentence names no run; read as about the run of "
@@ -743,7 +752,9 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     va_start(ap, fmt);
     pp_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
-    if (s->carried && entity && !strcmp(verdict, "confirmed"))
+    if (s->family_read && entity && !strcmp(verdict, "confirmed"))
+        pp_buf_puts(&msg, " (a run of the family the sentence names)");
+    else if (s->carried && entity && !strcmp(verdict, "confirmed"))
         pp_buf_printf(&msg, " (the run of %s)", s->carried);
     cJSON_AddNumberToObject(o, "offset", (double)off);
     cJSON_AddNumberToObject(o, "length", (double)len);

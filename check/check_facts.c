@@ -752,11 +752,16 @@ void ck_bind_entity_figures(struct sent *s)
                          /* "6710亿参数", "671B finegrained MoE": a size */
                          any_near(s, b, ck_window_end(s, b, 14), LEX(PARAM)) ||
                          any_near(s, b, ck_window_end(s, b, 16), LEX(SIZED));
-        if (!e && !s->used[i] && ck_is_params(s, n) &&
-            (fam = family_for(s, i)) != NULL) {
-            s->used[i] = 1; /* "Llama 2 comes in 7B, 13B and 70B" */
-            check_member_size(s, i, fam);
-            continue;
+        s->family_read = 0;
+        if (!e && !s->used[i] && (fam = family_for(s, i)) != NULL) {
+            if (ck_is_params(s, n)) {
+                s->used[i] = 1; /* "Llama 2 comes in 7B, 13B and 70B" */
+                check_member_size(s, i, fam);
+                continue;
+            }
+            /* "All Llama 2 models support 4096 tokens": each of its runs */
+            e = fam;
+            s->family_read = 1;
         }
         if (!e || s->used[i])
             continue;
@@ -858,4 +863,5 @@ void ck_bind_entity_figures(struct sent *s)
             }
         }
     }
+    s->family_read = 0;
 }

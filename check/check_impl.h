@@ -178,6 +178,10 @@ struct sent {
      * "the heading" or "the previous sentence" (NULL: named) -- it may
      * confirm, never contradict. */
     const char *carried;
+    /* The claims emitted now read a family's name ("Llama 2") as each of
+     * its runs: confirmed when the figure holds for each, never an
+     * error (the family may have runs the registry does not hold). */
+    int family_read;
     /* Why each claim is bound as it is (docs/CHECK.md, "Binding"), static
      * strings that ck_emit writes into the claim's `binding`: how figure
      * i's run was found (set by ck_figure_entity), how the run of a claim

@@ -341,7 +341,10 @@ void ck_check_named(struct sent *s)
      * given as an example ("optimizers such as Adam or AdamW") */
     int loose =
         s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item);
-    if (!s->nent)
+    /* a sentence that names one family and no run: its terms are the
+     * family's when every run of it names them ("Llama-3 uses GQA") */
+    const struct entity *family = !s->nent && s->nfam == 1 ? &s->fam[0] : NULL;
+    if (!s->nent && !family)
         return;
     for (size_t k = 0; k < c->nterms && nsaid < 16; k++) {
         const struct named_term *t = &c->terms[k];
@@ -362,7 +365,7 @@ void ck_check_named(struct sent *s)
         if (loose && (!strcmp(t->attr, "architecture.type") || generic(t) ||
                       any_near(s, ck_clause_from(s, at), at, LEX(EXAMPLE))))
             continue;
-        e = ck_entity_for(s, at);
+        e = family ? family : ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;
         if (any_near(s, ck_window_start(s, at, 40), at, LEX(NEGATION)) ||
@@ -377,6 +380,7 @@ void ck_check_named(struct sent *s)
         if (dup)
             continue;
         said[nsaid++] = t;
+        s->family_read = family != NULL;
         runs_of(&who, c, e->set);
         ck_emit(s, at, t->len, ck_doc_id(c->docs[t->passport]), t->attr,
                 cJSON_CreateString(t->shown), cJSON_CreateString(t->shown),
@@ -385,4 +389,5 @@ void ck_check_named(struct sent *s)
         ck_set_evidence(ck_last_claim(s), t->from);
         pp_buf_dispose(&who);
     }
+    s->family_read = 0;
 }

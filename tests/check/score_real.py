@@ -119,6 +119,6 @@ def main():
 
 RUNS = {"named-before", "named-after", "named-nearest", "respectively",
         "attributive", "previous-sentence", "heading", "table-column",
-        "table-row", "family-member", "none"}
+        "table-row", "family-member", "family", "none"}
 
 sys.exit(main())

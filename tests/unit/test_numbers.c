@@ -44,6 +44,10 @@ static const struct want cases[] = {
     {"112 GB", 112e9, 3, "=", PP_UNIT_BYTES},
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
     {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
+    /* time on devices is not a count of them */
+    {"30.8M GPU hours", 30.8e6, 3, "=", PP_UNIT_NONE},
+    {"2.788M GPU-hours", 2.788e6, 4, "=", PP_UNIT_NONE},
+    {"278.8万 GPU 小时", 2.788e6, 4, "=", PP_UNIT_NONE},
     {"scales 2.5x better", 2.5, 2, "=", PP_UNIT_TIMES},
     {"2.5\xC3\x97 faster", 2.5, 2, "=", PP_UNIT_TIMES},
     {"a trillion parameters", 1e12, 1, "=", PP_UNIT_PARAMS},
