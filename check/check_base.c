@@ -84,6 +84,52 @@ int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
 /* Clauses and windows                                                */
 /* ------------------------------------------------------------------ */
 
+/* Is the UTF-8 character starting at byte `c` (lead byte) Han?  (CJK
+ * ideographs: U+3400..U+9FFF start with 0xE3..0xE9.) */
+static int han_lead(unsigned char c)
+{
+    return c >= 0xE3 && c <= 0xE9;
+}
+
+size_t ck_back_words(const struct sent *s, size_t at, size_t n)
+{
+    const unsigned char *t = (const unsigned char *)s->text;
+    size_t half = 0; /* Han characters, two to a word */
+    if (at > s->len)
+        at = s->len;
+    while (at > 0 && n > 0) {
+        size_t k = at;
+        while (k > 0 && (t[k - 1] == ' ' || t[k - 1] == '\t'))
+            k--;
+        if (k == 0)
+            return 0;
+        if (t[k - 1] >= 0x80) { /* back to the lead byte */
+            size_t lead = k - 1;
+            while (lead > 0 && (t[lead] & 0xC0) == 0x80)
+                lead--;
+            if (han_lead(t[lead])) {
+                at = lead;
+                if (++half == 2)
+                    half = 0, n--;
+                continue;
+            }
+        }
+        /* a word of letters, digits and marks: back to a space or Han */
+        while (k > 0 && t[k - 1] != ' ' && t[k - 1] != '\t') {
+            size_t lead = k - 1;
+            while (lead > 0 && (t[lead] & 0xC0) == 0x80)
+                lead--;
+            if (han_lead(t[lead]))
+                break;
+            k = lead;
+        }
+        at = k;
+        n--;
+        half = 0;
+    }
+    return at;
+}
+
 /* Where the clause around [a, b) ends on either side, within `reach`
  * bytes: a word of LEX(STOP) -- a comma, semicolon, colon, "and", "и" --
  * stops a window, so in "共 671B 参数，激活 37B" the word 激活 is not read
@@ -204,6 +250,11 @@ void ck_find_entities(struct sent *s)
                 start = e > b ? e : b + 1;
                 continue;
             }
+            if (memchr(s->text + b, '\t', e - b)) {
+                /* "| Moonlight | 16B |": a name does not cross cells */
+                start = e > b ? e : b + 1;
+                continue;
+            }
             for (k = 0; k < s->nent; k++) {
                 struct entity *x = &s->ent[k];
                 if (b < x->end && e > x->start) { /* overlap */
@@ -230,6 +281,13 @@ void ck_find_entities(struct sent *s)
             start = e > b ? e : b + 1;
         }
     }
+    /* a number inside a name ("Gopher 280B", the "3" of "Nemotron 3
+     * Ultra") is part of the name: no check reads it */
+    for (size_t i = 0; i < s->nnum; i++)
+        for (size_t k = 0; k < s->nent; k++)
+            if (s->ent[k].start <= s->num[i].start &&
+                s->num[i].end <= s->ent[k].end)
+                s->used[i] = 1;
     /* a family's name, unless a run's name of its own covers it, goes
      * apart */
     for (size_t k = 0, kept = 0; k < s->nent; k++) {
@@ -593,6 +651,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     if (after && zh_attributive(s, n->end, after->start))
         /* "284B(激活 13B)的 DeepSeek-V4-Flash" */
         return bound_to(s, i, after, "attributive");
+    if (before && n->start - before->end <= 3 &&
+        near(s, before->end, n->start, "("))
+        /* "outperforms Gopher (280B)": the size of the run it follows */
+        return bound_to(s, i, before, "bracket-after-name");
     if (before) {
         size_t from = before->end, to = n->start;
         /* after the standard of a comparison ("the same budget as Gopher

@@ -825,7 +825,7 @@ void ck_bind_entity_figures(struct sent *s)
                      near(s, back(a, 8), a, "из ") ||
                      any_near(s, back(a, 6), a, LEX(TOTAL)) ||
                      any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
-                     any_near(s, back(a, 14), a, LEX(PARAM)) ||
+                     any_near(s, ck_back_words(s, a, 3), a, LEX(PARAM)) ||
                      clause_kind(s, i)))) {
             int attached;
             attr = params_kind(s, i, &attached);
@@ -843,6 +843,17 @@ void ck_bind_entity_figures(struct sent *s)
                 continue;
             ents[i] = e, attrs[i] = attr;
             ck_check_fact(s, n, e->set, attr);
+            continue;
+        }
+        if (!attr && n->magnitude && n->value >= 1e8 &&
+            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_PARAMS) &&
+            s->ent_how[i] && !strcmp(s->ent_how[i], "bracket-after-name")) {
+            /* "outperforms Gopher (280B)": a count in brackets after the
+             * name, a size or the tokens: checked under each reading */
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "count-by-name");
+            check_readings(s, i, e->set, cell_kinds, 3);
             continue;
         }
         if (!attr && bare_cell(s, n)) {

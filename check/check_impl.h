@@ -258,6 +258,11 @@ int ck_ctx_get(const struct ctx_value *x, double *v);
 int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
                   cJSON *claims);
 
+/* The start of the `n` words before offset `at`, counted as words, not
+ * bytes: a run of letters, digits and marks between spaces is one word,
+ * two Han characters are one ("参数量推到 175B": "推到" and "参数量" are
+ * two words back, "parameters of 175B" two as well). */
+size_t ck_back_words(const struct sent *s, size_t at, size_t n);
 /* Where the window around a figure ends after `b` / starts before `a`,
  * within `reach` bytes: a comma, a semicolon, a colon, "and" stop it. */
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach);
