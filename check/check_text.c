@@ -181,6 +181,12 @@ static const struct role_kw roles[] = {
     {{"combine", NULL}, "comm.combine"},
     {{"dispatch", NULL}, "comm.dispatch"},
     {{"gemm", "matmul", "matrix multipl", "矩阵乘", NULL}, "gemm.fprop"},
+    /* the components a run keeps in a higher precision than its GEMMs */
+    {{"embedding", "嵌入", "эмбеддинг", NULL}, "keep.embedding"},
+    {{"output head", "输出头", "выходн", NULL}, "keep.output_head"},
+    {{"gating", "门控", "гейт", "router", NULL}, "keep.router"},
+    {{"normaliz", "normalis", "归一化", "нормализ", NULL}, "keep.norms"},
+    {{"attention operator", "注意力算子", NULL}, "keep.attention"},
 };
 
 /* Does passport format `have` belong to the family written `want`
@@ -381,6 +387,17 @@ static void check_role(struct sent *s, const struct mention *m,
         return;
     }
     have = role_format(r, m->format, &same);
+    if (!strcmp(have, "undisclosed")) {
+        /* "the embedding module ... in BF16 or FP32": the reports say it
+         * keeps a higher precision, and do not name it */
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                NULL, "undisclosed",
+                "%s does not disclose the format of %s%s%s", who, role,
+                pp_json_str(r, "note", NULL) ? ": " : "",
+                pp_json_str(r, "note", ""));
+        ck_set_evidence(ck_last_claim(s), r);
+        return;
+    }
     if (!negated)
         ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
                 cJSON_CreateString(have), same ? "confirmed" : "contradicted",
