@@ -392,7 +392,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
     }
     ck_check_generalisations(&s);
     ck_keep_subject(&s);
-    pp_buf_dispose(&s.low);
+    ck_sent_end(&s);
     return s.count;
 }
 
@@ -664,7 +664,7 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
         ck_check_fact(&s, &s.num[i], c->table.run[k],
                       attr[(unsigned char)kind]);
     }
-    pp_buf_dispose(&s.low);
+    ck_sent_end(&s);
     return keep_aligned(tmp, claims);
 }
 
@@ -706,6 +706,6 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
         row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
     ck_check_generalisations(&s);
     ck_keep_subject(&s);
-    pp_buf_dispose(&s.low);
+    ck_sent_end(&s);
     return s.count;
 }

@@ -60,9 +60,9 @@ int ck_ctx_get(const struct ctx_value *x, double *v)
 /* ------------------------------------------------------------------ */
 
 /* Start the analysis of `len` bytes of `text` (a sentence or a table
- * row) into *s: its folded copy (owned by *s: pp_buf_dispose(&s->low))
- * and its numbers; claims go to `claims`.  Ages the carried context by one
- * sentence.  Returns 0 or PP_ENOMEM. */
+ * row) into *s: its folded copy and where the lexicon's words occur in it
+ * (owned by *s: ck_sent_end) and its numbers; claims go to `claims`.
+ * Ages the carried context by one sentence.  Returns 0 or PP_ENOMEM. */
 int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
                   cJSON *claims)
 {
@@ -75,9 +75,19 @@ int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
     if (pp_buf_put(&s->low, text, len) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
     s->odd = pp_utf8_fold(s->low.ptr, s->low.len);
+    if (ck_lexhits_scan(&s->lex, s->low.ptr, s->low.len) < 0) {
+        pp_buf_dispose(&s->low);
+        return PP_ENOMEM;
+    }
     ck_ctx_age(c);
     s->nnum = pp_numbers_scan(text, len, s->num, MAXNUM);
     return 0;
+}
+
+void ck_sent_end(struct sent *s)
+{
+    pp_buf_dispose(&s->low);
+    ck_lexhits_dispose(&s->lex);
 }
 
 /* ------------------------------------------------------------------ */
@@ -137,7 +147,16 @@ size_t ck_back_words(const struct sent *s, size_t at, size_t n)
 
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach)
 {
-    size_t to = b + reach < s->len ? b + reach : s->len;
+    size_t to = b + reach < s->len ? b + reach : s->len, end = to;
+    if (s->lex.scanned) {
+        /* the first stop word that starts at b or later and ends inside */
+        for (int32_t i = s->lex.head[CK_LEX_STOP]; i >= 0;
+             i = s->lex.hit[i].next)
+            if (s->lex.hit[i].start >= b && s->lex.hit[i].end <= end &&
+                s->lex.hit[i].start < to)
+                to = s->lex.hit[i].start;
+        return to;
+    }
     for (const char *const *w = LEX(STOP); *w; w++) {
         const char *p = memmem(s->low.ptr + b, to - b, *w, strlen(*w));
         if (p)
@@ -169,13 +188,24 @@ size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
 size_t ck_clause_from(const struct sent *s, size_t at)
 {
     size_t from = 0;
+    if (s->lex.scanned) {
+        /* the last clause bound ending at or before `at`; ", что ..." /
+         * ", that ..." continues the clause that governs it: "не
+         * доказывает, что FP8 всегда ..." */
+        for (int32_t i = s->lex.head[CK_LEX_CLAUSE_BOUND]; i >= 0;
+             i = s->lex.hit[i].next) {
+            size_t e = s->lex.hit[i].end;
+            if (e <= at && e > from &&
+                !lex_near(s, e, e + 10, CK_LEX_COMPLEMENT))
+                from = e;
+        }
+        return from;
+    }
     for (const char *const *b = LEX(CLAUSE_BOUND); *b; b++) {
         size_t bl = strlen(*b);
         for (size_t i = at; i-- > from;)
             if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
-                /* ", что ..." / ", that ..." continues the clause that
-                 * governs it: "не доказывает, что FP8 всегда ...". */
-                if (any_near(s, i + bl, i + bl + 10, LEX(COMPLEMENT)))
+                if (lex_near(s, i + bl, i + bl + 10, CK_LEX_COMPLEMENT))
                     continue;
                 if (i + bl > from)
                     from = i + bl;
@@ -189,6 +219,13 @@ size_t ck_clause_from(const struct sent *s, size_t at)
 size_t ck_clause_to(const struct sent *s, size_t at)
 {
     size_t to = s->len;
+    if (s->lex.scanned) {
+        for (int32_t i = s->lex.head[CK_LEX_CLAUSE_BOUND]; i >= 0;
+             i = s->lex.hit[i].next)
+            if (s->lex.hit[i].start >= at && s->lex.hit[i].start < to)
+                to = s->lex.hit[i].start;
+        return to;
+    }
     for (const char *const *b = LEX(CLAUSE_BOUND); *b; b++) {
         const char *p =
             at < s->len ? memmem(s->low.ptr + at, s->len - at, *b, strlen(*b))
@@ -331,12 +368,13 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
     t.len = len;
     if (len && pp_buf_put(&t.low, text, len) == 0) {
         t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
+        (void)ck_lexhits_scan(&t.lex, t.low.ptr, t.low.len); /* else: lists */
         ck_find_entities(&t);
         set = t.nent == 1 ? t.ent[0].set : 0;
         if (all)
             *all = all_named(&t);
     }
-    pp_buf_dispose(&t.low);
+    ck_sent_end(&t);
     return set;
 }
 
@@ -364,7 +402,7 @@ void ck_carry_subject(struct sent *s)
     }
     /* "DeepSeek-V4-Pro and DeepSeek-V4-Flash ... Both models were trained
      * on ...": the two runs the context names, each checked */
-    if (!set && any_near(s, 0, s->len, LEX(BOTH))) {
+    if (!set && lex_near(s, 0, s->len, CK_LEX_BOTH)) {
         if (runs_in(s->c->prev.all) == 2)
             set = s->c->prev.all, from = "the previous sentence";
         else if (runs_in(s->c->heading.all) == 2)
@@ -487,7 +525,7 @@ static void pair_respectively(struct sent *s)
     const struct entity *order[MAXENT];
     size_t ne = 0, fig[MAXNUM], nf = 0, last = 0;
     s->resp_done = 1;
-    if (s->nent < 2 || !any_near(s, 0, s->len, LEX(RESPECTIVELY)))
+    if (s->nent < 2 || !lex_near(s, 0, s->len, CK_LEX_RESPECTIVELY))
         return;
     for (size_t k = 0; k < s->nent; k++) { /* entities in text order */
         size_t j = ne;
@@ -643,7 +681,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     own_to = ck_window_end(s, n->end, 14);
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */
-    own_model = any_near(s, n->end, own_to, LEX(MODEL));
+    own_model = lex_near(s, n->end, own_to, CK_LEX_MODEL);
     /* "16B in Moonlight", "1T for Kimi K2": the figure of the run the
      * preposition right after it names */
     if (after && preposition(s, n->end, after->start))
@@ -661,31 +699,32 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * but with 70B"): whose figure it is, the grammar does not say
          * here -- unless it sizes the standard in brackets ("than
          * DeepSeek-V3 (14.8T)") */
-        if (any_near(s, ck_clause_from(s, n->start), n->start, LEX(DERIVATIVE)))
+        if (lex_near(s, ck_clause_from(s, n->start), n->start,
+                     CK_LEX_DERIVATIVE))
             return NULL;
         if (is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")) &&
             !possessive(s, from, to))
             return NULL;
-        if (any_near(s, from, to, LEX(COMPARE)) ||
+        if (lex_near(s, from, to, CK_LEX_COMPARE) ||
             /* "5.7T tokens 达到传统模型 10T+ 效果": the figure of a model
              * the sentence names by kind, not by name */
-            any_near(s, ck_window_start(s, to, 24), to, LEX(OTHER_MODEL)) ||
+            lex_near(s, ck_window_start(s, to, 24), to, CK_LEX_OTHER_MODEL) ||
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
-            any_near(s, from, from + 14, LEX(EXPERIMENT)))
+            lex_near(s, from, from + 14, CK_LEX_EXPERIMENT))
             return NULL;
         if (own_model &&
-            !(to - from <= 16 && any_near(s, from, to, LEX(COPULA))))
+            !(to - from <= 16 && lex_near(s, from, to, CK_LEX_COPULA)))
             return NULL;
         return bound_to(s, i, before, "named-before");
     }
     if (!after || own_model || is_standard(s, after) ||
         /* "... 70 billion parameters, it outperformed ... Gopher" */
-        any_near(s, n->end, after->start, LEX(COMPARE)) ||
-        any_near(s, ck_clause_from(s, n->start), n->start, LEX(DERIVATIVE)) ||
+        lex_near(s, n->end, after->start, CK_LEX_COMPARE) ||
+        lex_near(s, ck_clause_from(s, n->start), n->start, CK_LEX_DERIVATIVE) ||
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
-        any_near(s, n->end, after->start, LEX(APART)) ||
-        any_near(s, ck_clause_from(s, n->start), n->start, LEX(MODEL)) ||
+        lex_near(s, n->end, after->start, CK_LEX_APART) ||
+        lex_near(s, ck_clause_from(s, n->start), n->start, CK_LEX_MODEL) ||
         ck_foreign_between(s, ck_clause_from(s, n->start), n->start))
         return NULL;
     return bound_to(s, i, after, "named-after");

@@ -86,7 +86,7 @@ static long budget_for(const struct sent *s, size_t i)
             for (size_t m = i + 1; m < k; m++)
                 between |= !is_flop(s, &s->num[m]) && s->num[m].magnitude;
             if (!between &&
-                any_near(s, s->num[i].end, s->num[k].start, LEX(AT)))
+                lex_near(s, s->num[i].end, s->num[k].start, CK_LEX_AT))
                 return (long)k;
             return before >= 0 ? before : (long)k;
         }
@@ -137,7 +137,7 @@ void ck_derived_law(struct sent *s)
     size_t nc = ck_pick(s, is_flop, c, 2);
     ck_bind(s, "fitted-law");
 
-    if (any_near(s, 0, s->len, LEX(BREAKEVEN)) && np >= 2) {
+    if (lex_near(s, 0, s->len, CK_LEX_BREAKEVEN) && np >= 2) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
         const cJSON *doc = doc_by_params(s, a);
         double d = nt >= 2 ? s->num[t[0]].value : doc ? doc_tokens(doc) : NAN;
@@ -153,7 +153,7 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (any_near(s, 0, s->len, LEX(SAME)) && near(s, 0, s->len, "loss") &&
+    if (lex_near(s, 0, s->len, CK_LEX_SAME) && near(s, 0, s->len, "loss") &&
         np >= 2 && nt >= 1) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
         double d = nt >= 2 ? s->num[t[0]].value : NAN;
@@ -171,11 +171,11 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (nc >= 1 && any_near(s, 0, s->len, LEX(OPTIMUM))) {
+    if (nc >= 1 && lex_near(s, 0, s->len, CK_LEX_OPTIMUM)) {
         optimum_figures(s);
         return;
     }
-    if (nt >= 1 && any_near(s, 0, s->len, LEX(TPP))) {
+    if (nt >= 1 && lex_near(s, 0, s->len, CK_LEX_TPP)) {
         size_t r[2];
         size_t nr = ck_pick(s, is_ratio, r, 2);
         if (np >= 1 && nr >= 1) {
@@ -197,12 +197,13 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (np >= 1 && nt >= 1 && nc >= 1 && any_near(s, 0, s->len, LEX(SIX_ND))) {
+    if (np >= 1 && nt >= 1 && nc >= 1 &&
+        lex_near(s, 0, s->len, CK_LEX_SIX_ND)) {
         double v;
         if (pp_calc_flops(s->num[p[0]].value, s->num[t[0]].value, 6, &v) == 0) {
             const pp_number *f = &s->num[c[0]];
             s->used[p[0]] = s->used[t[0]] = 1;
-            if (!any_near(s, 0, s->len, LEX(SIX_ND_WRITTEN)) &&
+            if (!lex_near(s, 0, s->len, CK_LEX_SIX_ND_WRITTEN) &&
                 !pp_range_meet(num_range(f),
                                (pp_range){v * 0.99, v * 1.01, 1, 1}) &&
                 pp_range_meet(num_range(f),
@@ -253,9 +254,9 @@ static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
             const char *m = memmem(s->low.ptr + a, b - a, *q, strlen(*q));
             if (m) {
                 size_t e = (size_t)(m - s->low.ptr);
-                *basis = any_near(s, a, e, LEX(ACTIVE))  ? 'a'
-                         : any_near(s, a, e, LEX(TOTAL)) ? 't'
-                                                         : 0;
+                *basis = lex_near(s, a, e, CK_LEX_ACTIVE)  ? 'a'
+                         : lex_near(s, a, e, CK_LEX_TOTAL) ? 't'
+                                                           : 0;
                 return 1;
             }
         }
@@ -433,7 +434,7 @@ void ck_derived_passport(struct sent *s)
             (n->unit == PP_UNIT_FLOP ||
              (n->unit == PP_UNIT_NONE &&
               (near(s, 0, s->len, "flop") || near(s, 0, s->len, "compute")))) &&
-            any_near(s, 0, s->len, LEX(COMPUTE));
+            lex_near(s, 0, s->len, CK_LEX_COMPUTE);
         if (!tpp && !flops)
             continue;
         attr = tpp ? "derived.tokens_per_param" : "derived.training_flops";
@@ -456,7 +457,7 @@ void ck_derived_epochs(struct sent *s)
     double T, U;
     pp_epochs ep;
     ck_bind(s, "epochs-words");
-    if (!any_near(s, 0, s->len, LEX(EPOCH)))
+    if (!lex_near(s, 0, s->len, CK_LEX_EPOCH))
         return;
     nt = ck_pick(s, is_tokens, t, 3);
     np = ck_pick(s, is_percent, p, 2);
@@ -473,7 +474,7 @@ void ck_derived_epochs(struct sent *s)
         if (s->used[i] || n->magnitude || i == p[0] || n->value <= 0 ||
             n->value >= 1e4 ||
             (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_TIMES) ||
-            !any_near(s, n->end, n->end + 12, LEX(TIMES)))
+            !lex_near(s, n->end, n->end + 12, CK_LEX_TIMES))
             continue;
         s->used[t[0]] = s->used[t[1]] = s->used[p[0]] = 1;
         ck_check_derived(s, i, "derived.effective_epochs", ep.epochs,
@@ -487,7 +488,7 @@ void ck_derived_bubble(struct sent *s)
     size_t m, p, pc[2];
     double v;
     ck_bind(s, "bubble-words");
-    if (!any_near(s, 0, s->len, LEX(BUBBLE)))
+    if (!lex_near(s, 0, s->len, CK_LEX_BUBBLE))
         return;
     if (!ck_number_before(s, LEX(MICRO), &m))
         return;
@@ -582,7 +583,7 @@ static void context_tpp(struct sent *s, double N, double D)
     for (size_t i = 0; i < s->nnum; i++)
         if (!s->used[i] && !s->num[i].magnitude && !s->num[i].rate &&
             s->num[i].value < 1e6 && s->num[i].value >= 1 &&
-            any_near(s, s->num[i].start, s->num[i].end + 32, LEX(TPP))) {
+            lex_near(s, s->num[i].start, s->num[i].end + 32, CK_LEX_TPP)) {
             ck_check_derived(s, i, "derived.tokens_per_param", D / N, "D / N");
             break;
         }
@@ -606,7 +607,7 @@ static void context_bubble(struct sent *s)
         }
     }
     if (haveP && haveM &&
-        (any_near(s, 0, s->len, LEX(BUBBLE)) ||
+        (lex_near(s, 0, s->len, CK_LEX_BUBBLE) ||
          (near(s, 0, s->len, "f=") && near(s, 0, s->len, "\\frac")))) {
         double f;
         for (size_t i = 0; i < s->nnum; i++)

@@ -323,7 +323,7 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
     for (const char *const *w = LEX(POINT_BEFORE); *w; w++)
         if (own_word(s, back(a, 14), a, *w)) /* "at 2T", not "that 2T" */
             return 1;
-    return any_near(s, b, ck_window_end(s, b, 12), LEX(POINT_AFTER));
+    return lex_near(s, b, ck_window_end(s, b, 12), CK_LEX_POINT_AFTER);
 }
 
 /* "a filtered version of Common Crawl consisting of 410 billion tokens":
@@ -334,8 +334,8 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
 static int data_source_size(const struct sent *s, size_t a)
 {
     size_t from = ck_clause_from(s, a);
-    return any_near(s, from, a, LEX(DATA_PART)) &&
-           !any_near(s, from, a, LEX(TRAINED));
+    return lex_near(s, from, a, CK_LEX_DATA_PART) &&
+           !lex_near(s, from, a, CK_LEX_TRAINED);
 }
 
 /* Is a word of kind (active or total) glued to the figure ending at `b`,
@@ -346,8 +346,8 @@ static int cue_adjacent(const struct sent *s, size_t b, size_t to)
     size_t k = b;
     while (k < to && (s->low.ptr[k] == ' ' || s->low.ptr[k] == '-'))
         k++;
-    return any_near(s, k, k + 12, LEX(ACTIVE)) ||
-           any_near(s, k, k + 12, LEX(TOTAL));
+    return lex_near(s, k, k + 12, CK_LEX_ACTIVE) ||
+           lex_near(s, k, k + 12, CK_LEX_TOTAL);
 }
 
 /* Does a count of parameters follow figure `i` in the sentence? */
@@ -378,11 +378,11 @@ static int clause_kind(const struct sent *s, size_t i)
             p0 = (size_t)(p - s->low.ptr);
     }
     if (p0 >= n->start || (i > 0 && s->num[i - 1].end > p0) ||
-        any_near(s, p0, n->start, LEX(COMPARE)))
+        lex_near(s, p0, n->start, CK_LEX_COMPARE))
         return 0;
     lo = back(p0, 12) > from ? back(p0, 12) : from;
-    active = any_near(s, lo, p0 + 1, LEX(ACTIVE));
-    total = any_near(s, lo, p0 + 1, LEX(TOTAL));
+    active = lex_near(s, lo, p0 + 1, CK_LEX_ACTIVE);
+    total = lex_near(s, lo, p0 + 1, CK_LEX_TOTAL);
     return active == total ? 0 : active ? 'a' : 't';
 }
 
@@ -402,7 +402,7 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     size_t a = n->start, b = n->end, windows[3][2];
     int k;
     *attached = 1;
-    if (any_near(s, back(a, 14), a, LEX(OF_WHICH))) {
+    if (lex_near(s, back(a, 14), a, CK_LEX_OF_WHICH)) {
         ck_bind(s, "of-which");
         return "params.active";
     }
@@ -417,8 +417,8 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     if (s->len && s->text[0] == '|') { /* "| Active Parameters | 671B |" */
         const char *bar = memchr(s->text + 1, '|', s->len - 1);
         size_t to = bar ? (size_t)(bar - s->text) : 0;
-        int act = to && to < a && any_near(s, 1, to, LEX(ACTIVE));
-        int tot = to && to < a && any_near(s, 1, to, LEX(TOTAL));
+        int act = to && to < a && lex_near(s, 1, to, CK_LEX_ACTIVE);
+        int tot = to && to < a && lex_near(s, 1, to, CK_LEX_TOTAL);
         if (act != tot) {
             ck_bind(s, "row-label");
             return act ? "params.active" : "params.total";
@@ -435,9 +435,9 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     for (int w = 0; w < 3; w++) {
         size_t from = windows[w][0], to = windows[w][1];
         /* "37B parameters per token": the count each token uses */
-        int active = any_near(s, from, to, LEX(ACTIVE)) ||
-                     (w == 1 && any_near(s, from, to, LEX(PER_TOKEN)));
-        int total = any_near(s, from, to, LEX(TOTAL));
+        int active = lex_near(s, from, to, CK_LEX_ACTIVE) ||
+                     (w == 1 && lex_near(s, from, to, CK_LEX_PER_TOKEN));
+        int total = lex_near(s, from, to, CK_LEX_TOTAL);
         if (active != total && w == 1 && !cue_adjacent(s, b, to) &&
             later_count(s, i))
             break; /* "1 триллион параметров при активном использовании
@@ -471,7 +471,7 @@ static int other_count(const struct sent *s, size_t i)
 
 static int params_ambiguous(const struct sent *s, size_t i)
 {
-    return other_count(s, i) || any_near(s, 0, s->len, LEX(ACTIVE));
+    return other_count(s, i) || lex_near(s, 0, s->len, CK_LEX_ACTIVE);
 }
 
 /* Does a passport of `set` record an active count apart from its total
@@ -638,11 +638,11 @@ static int prior_value(const struct sent *s, size_t i)
     const pp_number *n = &s->num[i];
     size_t to;
     if (i + 1 >= s->nnum ||
-        !any_near(s, back(n->start, 6), n->start, LEX(CHANGE_FROM)))
+        !lex_near(s, back(n->start, 6), n->start, CK_LEX_CHANGE_FROM))
         return 0;
     to = s->num[i + 1].start;
     return to > n->end && to - n->end <= 24 &&
-           any_near(s, n->end, to, LEX(CHANGE_TO));
+           lex_near(s, n->end, to, CK_LEX_CHANGE_TO);
 }
 
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
@@ -672,7 +672,7 @@ static int experts_figure(const struct sent *s, size_t i)
     size_t to = ck_window_end(s, n->end, 24);
     if (n->unit == PP_UNIT_EXPERTS)
         return 1;
-    if (!any_near(s, n->end, to, LEX(EXPERT)))
+    if (!lex_near(s, n->end, to, CK_LEX_EXPERT))
         return 0;
     if (of_after(s, n->end))
         return 1;
@@ -692,7 +692,7 @@ static int compared_figure(const struct sent *s, size_t i,
             (near(s, s->num[j].end, s->num[i].start, " than ") ||
              near(s, s->num[j].end, s->num[i].start, " чем ") ||
              near(s, s->num[j].end, s->num[i].start, "比") ||
-             any_near(s, s->num[j].end, s->num[i].start, LEX(COMPARE))))
+             lex_near(s, s->num[j].end, s->num[i].start, CK_LEX_COMPARE)))
             return 1;
     return 0;
 }
@@ -706,7 +706,7 @@ static const struct entity *family_for(const struct sent *s, size_t i)
     for (size_t k = 0; k < s->nfam; k++)
         if (s->fam[k].end <= n->start && (!f || s->fam[k].end > f->end))
             f = &s->fam[k];
-    if (!f || any_near(s, f->end, n->start, LEX(COMPARE)))
+    if (!f || lex_near(s, f->end, n->start, CK_LEX_COMPARE))
         return NULL;
     for (size_t k = 0; k < s->nent; k++)
         if (s->ent[k].start >= f->end && s->ent[k].end <= n->start)
@@ -746,12 +746,13 @@ void ck_bind_entity_figures(struct sent *s)
         size_t a = n->start, b = n->end;
         const char *attr = NULL;
         /* "671B total", "37B active", "3B out of 16B": parameters */
-        int kind_after = any_near(s, b, ck_window_end(s, b, 20), LEX(ACTIVE)) ||
-                         any_near(s, b, ck_window_end(s, b, 8), LEX(TOTAL)) ||
-                         of_after(s, b) ||
-                         /* "6710亿参数", "671B finegrained MoE": a size */
-                         any_near(s, b, ck_window_end(s, b, 14), LEX(PARAM)) ||
-                         any_near(s, b, ck_window_end(s, b, 16), LEX(SIZED));
+        int kind_after =
+            lex_near(s, b, ck_window_end(s, b, 20), CK_LEX_ACTIVE) ||
+            lex_near(s, b, ck_window_end(s, b, 8), CK_LEX_TOTAL) ||
+            of_after(s, b) ||
+            /* "6710亿参数", "671B finegrained MoE": a size */
+            lex_near(s, b, ck_window_end(s, b, 14), CK_LEX_PARAM) ||
+            lex_near(s, b, ck_window_end(s, b, 16), CK_LEX_SIZED);
         s->family_read = 0;
         if (!e && !s->used[i] && (fam = family_for(s, i)) != NULL) {
             if (ck_is_params(s, n)) {
@@ -788,24 +789,25 @@ void ck_bind_entity_figures(struct sent *s)
         } else if ((n->magnitude ||
                     /* "a 1,000,000-token context", "4096 tokens" */
                     (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
-                   (any_near(s, b, b + 16, LEX(CONTEXT)) ||
-                    any_near(s, ck_window_start(s, a, 48), a, LEX(CONTEXT)))) {
+                   (lex_near(s, b, b + 16, CK_LEX_CONTEXT) ||
+                    lex_near(s, ck_window_start(s, a, 48), a,
+                             CK_LEX_CONTEXT))) {
             ck_bind(s, "context-word");
             attr = "context.length";
         } else if ((n->unit == PP_UNIT_TOKENS &&
                     /* "49 billion active tokens": a slip for parameters */
-                    !any_near(s, a, b, LEX(ACTIVE)) &&
+                    !lex_near(s, a, b, CK_LEX_ACTIVE) &&
                     /* "1M tokens" alone is a window or a batch */
                     (n->value >= 1e9 ||
-                     any_near(s, back(a, 30), a, LEX(TRAIN)))) ||
+                     lex_near(s, back(a, 30), a, CK_LEX_TRAIN))) ||
                    (n->magnitude && n->value >= 1e11 && !kind_after &&
                     n->unit != PP_UNIT_PARAMS &&
-                    any_near(s, back(a, 30), a, LEX(TRAIN))) ||
+                    lex_near(s, back(a, 30), a, CK_LEX_TRAIN)) ||
                    (n->magnitude && n->value >= 1e11 && !kind_after &&
                     n->unit == PP_UNIT_NONE && token_word(s) &&
-                    !any_near(s, 0, s->len, LEX(PARAM)))) {
+                    !lex_near(s, 0, s->len, CK_LEX_PARAM))) {
             ck_bind(s, n->unit == PP_UNIT_TOKENS ? "tokens-unit"
-                       : any_near(s, back(a, 30), a, LEX(TRAIN))
+                       : lex_near(s, back(a, 30), a, CK_LEX_TRAIN)
                            ? "training-verb"
                            : "token-word");
             attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
@@ -819,13 +821,13 @@ void ck_bind_entity_figures(struct sent *s)
                 ck_bind(s, "per-param-word");
         } else if (n->unit == PP_UNIT_PARAMS ||
                    (n->magnitude && n->value >= 1e8 &&
-                    (kind_after || any_near(s, b, b + 24, LEX(ACTIVE)) ||
-                     any_near(s, b, b + 24, LEX(TOTAL)) ||
+                    (kind_after || lex_near(s, b, b + 24, CK_LEX_ACTIVE) ||
+                     lex_near(s, b, b + 24, CK_LEX_TOTAL) ||
                      near(s, back(a, 8), a, "of ") ||
                      near(s, back(a, 8), a, "из ") ||
-                     any_near(s, back(a, 6), a, LEX(TOTAL)) ||
-                     any_near(s, back(a, 16), a, LEX(ACTIVE)) ||
-                     any_near(s, ck_back_words(s, a, 3), a, LEX(PARAM)) ||
+                     lex_near(s, back(a, 6), a, CK_LEX_TOTAL) ||
+                     lex_near(s, back(a, 16), a, CK_LEX_ACTIVE) ||
+                     lex_near(s, ck_back_words(s, a, 3), a, CK_LEX_PARAM) ||
                      clause_kind(s, i)))) {
             int attached;
             attr = params_kind(s, i, &attached);

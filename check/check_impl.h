@@ -156,6 +156,7 @@ struct sent {
     size_t len;
     pp_buf low; /* folded copy (pp_utf8_fold: ASCII, Cyrillic), same offsets */
     int odd;    /* pp_utf8_fold found a letter it cannot compare */
+    ck_lexhits lex; /* where the lexicon's words occur in `low` */
     struct entity ent[MAXENT];
     size_t nent;
     /* The families the sentence names ("Llama 2": Llama 2 7B and 70B, and
@@ -227,6 +228,24 @@ static inline int any_near(const struct sent *s, size_t from, size_t to,
     return 0;
 }
 
+/* Is a word of lexicon class `k` within [from, to) of the lower-cased
+ * sentence?  Read from the sentence's hits (one automaton pass), or from
+ * the word lists when it was not scanned. */
+static inline int lex_near(const struct sent *s, size_t from, size_t to,
+                           enum ck_lex k)
+{
+    if (to > s->len)
+        to = s->len;
+    if (to <= from)
+        return 0;
+    if (!s->lex.scanned)
+        return any_near(s, from, to, ck_lex(k));
+    for (int32_t i = s->lex.head[k]; i >= 0; i = s->lex.hit[i].next)
+        if (s->lex.hit[i].start >= from && s->lex.hit[i].end <= to)
+            return 1;
+    return 0;
+}
+
 static inline size_t back(size_t at, size_t n)
 {
     return at > n ? at - n : 0;
@@ -252,11 +271,13 @@ void ck_ctx_set(struct ctx_value *x, double v);
 int ck_ctx_get(const struct ctx_value *x, double *v);
 
 /* Start the analysis of `len` bytes of `text` (a sentence or a table
- * row) into *s, its claims going to `claims`: the folded copy (owned by
- * *s: pp_buf_dispose(&s->low)) and the numbers; ages the carried context.
- * Returns 0 or PP_ENOMEM. */
+ * row) into *s, its claims going to `claims`: the folded copy and the
+ * lexicon's hits in it (owned by *s: ck_sent_end) and the numbers; ages
+ * the carried context.  Returns 0 or PP_ENOMEM (then *s owns nothing). */
 int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
                   cJSON *claims);
+/* Free what *s owns. */
+void ck_sent_end(struct sent *s);
 
 /* The start of the `n` words before offset `at`, counted as words, not
  * bytes: a run of letters, digits and marks between spaces is one word,

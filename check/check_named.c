@@ -363,14 +363,14 @@ void ck_check_named(struct sent *s)
             continue;
         at = (size_t)(p - s->low.ptr);
         if (loose && (!strcmp(t->attr, "architecture.type") || generic(t) ||
-                      any_near(s, ck_clause_from(s, at), at, LEX(EXAMPLE))))
+                      lex_near(s, ck_clause_from(s, at), at, CK_LEX_EXAMPLE)))
             continue;
         e = family ? family : ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;
-        if (any_near(s, ck_window_start(s, at, 40), at, LEX(NEGATION)) ||
-            any_near(s, ck_window_start(s, at, 40), at, LEX(LACKING)) ||
-            any_near(s, back(at, 16), at, LEX(OTHER_SIDE)) ||
+        if (lex_near(s, ck_window_start(s, at, 40), at, CK_LEX_NEGATION) ||
+            lex_near(s, ck_window_start(s, at, 40), at, CK_LEX_LACKING) ||
+            lex_near(s, back(at, 16), at, CK_LEX_OTHER_SIDE) ||
             ck_foreign_between(s, e->end < at ? e->end : at,
                                e->end < at ? at : e->start))
             continue;

@@ -47,8 +47,8 @@ void ck_check_mechanisms(struct sent *s)
                         if (s->used[j] || n->start < s->ent[k].end ||
                             !(n->unit == PP_UNIT_PERCENT ||
                               (n->unit == PP_UNIT_NONE &&
-                               any_near(s, back(n->start, 32), n->start,
-                                        LEX(TRIGGER)))))
+                               lex_near(s, back(n->start, 32), n->start,
+                                        CK_LEX_TRIGGER))))
                             continue;
                         s->used[j] = 1;
                         ck_bind(s, "mechanism-setting");
@@ -475,12 +475,12 @@ static int headline_names(const cJSON *doc, const char *f)
 static int headline_candidate(const struct sent *s, const struct mention *m)
 {
     size_t from = ck_clause_from(s, m->start);
-    if (any_near(s, back(m->start, 16), m->start, LEX(OTHER_SIDE)) ||
-        any_near(s, from, m->start, LEX(COMPARE)) ||
-        any_near(s, from, m->start, LEX(OTHER_SIDE)))
+    if (lex_near(s, back(m->start, 16), m->start, CK_LEX_OTHER_SIDE) ||
+        lex_near(s, from, m->start, CK_LEX_COMPARE) ||
+        lex_near(s, from, m->start, CK_LEX_OTHER_SIDE))
         return 0;
-    return !any_near(s, m->end, ck_window_end(s, m->end, 24), LEX(SERVED)) &&
-           !any_near(s, back(m->start, 12), m->start, LEX(SERVED));
+    return !lex_near(s, m->end, ck_window_end(s, m->end, 24), CK_LEX_SERVED) &&
+           !lex_near(s, back(m->start, 12), m->start, CK_LEX_SERVED);
 }
 
 /* The headline of each run of `e` against the formats `cand` (`nc` of
@@ -548,8 +548,8 @@ void ck_check_formats(struct sent *s)
     nf = format_mentions(s, fm);
     nr = role_words(s, rw);
     bind_formats(s, fm, nf, rw, nr, bound, how);
-    training = any_near(s, 0, s->len, LEX(TRAIN)) ||
-               any_near(s, 0, s->len, LEX(TRAINING));
+    training = lex_near(s, 0, s->len, CK_LEX_TRAIN) ||
+               lex_near(s, 0, s->len, CK_LEX_TRAINING);
     for (size_t i = 0; i < nf; i++) {
         const struct entity *e = ck_entity_for(s, fm[i].start);
         size_t before = (size_t)s->count;
@@ -592,15 +592,15 @@ void ck_check_generalisations(struct sent *s)
         int universal = !strncmp(hits[h].id, "universal.", 10);
         if (clause_has(s, a, LEX(NEGATION)) || clause_has(s, a, LEX(HEDGE)) ||
             (universal && clause_after_has(s, hits[h].end, LEX(NEGATION))) ||
-            any_near(s, 0, s->len, LEX(REFUTED)) ||
-            any_near(s, 0, s->len, LEX(REJECTED)) || quoted(s, a) ||
+            lex_near(s, 0, s->len, CK_LEX_REFUTED) ||
+            lex_near(s, 0, s->len, CK_LEX_REJECTED) || quoted(s, a) ||
             question(s))
             continue;
         if (universal && !s->ents_done) {
             ck_find_entities(s);
             s->ents_done = 1;
         }
-        if (universal && !s->nent && !any_near(s, 0, s->len, LEX(SUBJECT)))
+        if (universal && !s->nent && !lex_near(s, 0, s->len, CK_LEX_SUBJECT))
             continue;
         ck_emit(s, hits[h].start, hits[h].end - hits[h].start, NULL, hits[h].id,
                 NULL, NULL, "unsupported-generalisation", "%s",

@@ -490,7 +490,7 @@ void ck_derived_losses(struct sent *s)
     pp_checker *c = s->c;
     const char *t = s->low.ptr;
     ck_bind(s, "loss-words");
-    if (any_near(s, 0, s->len, LEX(LAW)) || c->Cstar.age == 0)
+    if (lex_near(s, 0, s->len, CK_LEX_LAW) || c->Cstar.age == 0)
         c->law.age = 0;
     if (c->law.age > VAR_MAX_AGE)
         return;
@@ -678,8 +678,8 @@ void ck_derived_memory(struct sent *s)
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         if (n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 1 &&
-            n->value <= 64 && any_near(s, n->end, n->end + 12, LEX(BYTES)) &&
-            any_near(s, n->end, n->end + 40, LEX(PER_PARAM))) {
+            n->value <= 64 && lex_near(s, n->end, n->end + 12, CK_LEX_BYTES) &&
+            lex_near(s, n->end, n->end + 40, CK_LEX_PER_PARAM)) {
             s->used[i] = 1;
             stated = 1;
             if (ck_pick(s, ck_is_params, p, 2) >= 1) {
@@ -691,7 +691,7 @@ void ck_derived_memory(struct sent *s)
     /* A ZeRO sentence with a model size and byte figures but no bytes per
      * parameter assumes the course's convention: mixed-precision AdamW,
      * 2 (weights) + 2 (grads) + 4 (master) + 4 + 4 (moments) = 16. */
-    if (!stated && any_near(s, 0, s->len, LEX(ZERO)) &&
+    if (!stated && lex_near(s, 0, s->len, CK_LEX_ZERO) &&
         ck_pick(s, ck_is_params, p, 2) >= 1 &&
         ck_pick(s, ck_is_bytes, p + 1, 1) == 1) {
         s->used[p[0]] = 1;

@@ -14,6 +14,7 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/utf8.h"
+#include "../rules/literal.h"
 #include "../schema/jsonschema.h"
 #include "../core/banned.h"
 
@@ -186,11 +187,46 @@ const char *const *ck_lexicon_words(const ck_lexicon *x, enum ck_lex k)
     return (const char *const *)x->words[k];
 }
 
-/* The lexicon of the process: read once. */
+/* The lexicon of the process: read once, with an automaton over every
+ * word of every class (id: the word's place in `words`, below). */
 static ck_lexicon *lexicon;
+static pp_litset *automaton;
+static struct lexword {
+    uint16_t cls;
+    uint16_t index; /* in its class's list */
+    uint32_t len;
+} * words;
 static int lexicon_rc;
 static char lexicon_error[512];
 static pthread_once_t lexicon_once = PTHREAD_ONCE_INIT;
+
+/* The automaton over all the words of `lexicon`.  Returns 0, PP_ENOMEM,
+ * or PP_ETOOBIG (more words than an automaton may hold). */
+static int build_automaton(void)
+{
+    size_t n = 0, id = 0;
+    int rc;
+    for (int k = 0; k < CK_LEX_COUNT; k++)
+        n += lexicon->count[k];
+    if (n > UINT16_MAX)
+        return pp_error_set(PP_ETOOBIG, "the lexicon has more than %u words",
+                            (unsigned)UINT16_MAX);
+    if (!(words = malloc(n * sizeof(*words))))
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    if ((rc = pp_litset_new(&automaton)) < 0)
+        return rc;
+    for (int k = 0; k < CK_LEX_COUNT; k++)
+        for (size_t i = 0; i < lexicon->count[k]; i++, id++) {
+            const char *w = lexicon->words[k][i];
+            words[id].cls = (uint16_t)k;
+            words[id].index = (uint16_t)i;
+            words[id].len = (uint32_t)strlen(w);
+            if ((rc = pp_litset_add(automaton, w, words[id].len,
+                                    (unsigned)id)) < 0)
+                return rc;
+        }
+    return pp_litset_build(automaton);
+}
 
 static void load_once(void)
 {
@@ -206,6 +242,8 @@ static void load_once(void)
                                  "rules/lexicon/common.json"};
     pp_diags d = PP_DIAGS_INIT;
     lexicon_rc = ck_lexicon_parse(&lexicon, texts, lens, names, 4, &d);
+    if (lexicon_rc == 0)
+        lexicon_rc = build_automaton();
     if (lexicon_rc < 0 && d.count)
         snprintf(lexicon_error, sizeof(lexicon_error), "%s: %s%s%s",
                  pp_error_last(), d.items[0].file ? d.items[0].file : "",
@@ -229,4 +267,57 @@ const char *const *ck_lex(enum ck_lex k)
 const unsigned char *ck_lex_first(enum ck_lex k)
 {
     return lexicon->first[k];
+}
+
+static void on_hit(void *ctx, unsigned id, size_t end)
+{
+    ck_lexhits *h = ctx;
+    struct ck_lexhit *x;
+    if (!h->scanned)
+        return; /* out of memory earlier in this sentence */
+    if (h->n == h->cap) {
+        size_t cap = h->cap * 2;
+        struct ck_lexhit *grown = h->hit == h->small
+                                      ? malloc(cap * sizeof(*grown))
+                                      : realloc(h->hit, cap * sizeof(*grown));
+        if (!grown) {
+            h->scanned = 0;
+            return;
+        }
+        if (h->hit == h->small)
+            memcpy(grown, h->small, sizeof(h->small));
+        h->hit = grown;
+        h->cap = cap;
+    }
+    x = &h->hit[h->n];
+    x->end = (uint32_t)end;
+    x->start = (uint32_t)(end - words[id].len);
+    x->word = words[id].index;
+    x->next = h->head[words[id].cls];
+    h->head[words[id].cls] = (int32_t)h->n++;
+}
+
+int ck_lexhits_scan(ck_lexhits *h, const char *low, size_t len)
+{
+    if (h->hit == NULL || h->hit == h->small) {
+        h->hit = h->small;
+        h->cap = CK_LEXHITS_SMALL;
+    }
+    h->n = 0;
+    memset(h->head, 0xFF, sizeof(h->head)); /* -1 */
+    h->scanned = 0;
+    if (!automaton || len > UINT32_MAX)
+        return 0;
+    h->scanned = 1;
+    pp_litset_each(automaton, low, len, on_hit, h);
+    return h->scanned ? 0 : pp_error_set(PP_ENOMEM, "out of memory");
+}
+
+void ck_lexhits_dispose(ck_lexhits *h)
+{
+    if (h->hit && h->hit != h->small)
+        free(h->hit);
+    h->hit = NULL;
+    h->n = h->cap = 0;
+    h->scanned = 0;
 }

@@ -18,6 +18,7 @@
 #define PP_CHECK_LEXICON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../core/diag.h"
 
@@ -106,6 +107,32 @@ const char *const *ck_lex(enum ck_lex k);
 
 /* first[c] is 1 when a word of class `k` begins with byte `c`. */
 const unsigned char *ck_lex_first(enum ck_lex k);
+
+/* Where the words of every class occur in one folded sentence, found in
+ * one pass of an automaton over all the lexicon's words (built once, at
+ * load): the sentence's cues, asked for by class and window.  Hits of a
+ * class are chained from head[k]; `small` spares most sentences a
+ * malloc. */
+#define CK_LEXHITS_SMALL 96
+struct ck_lexhit {
+    uint32_t start, end; /* the word's bytes in the sentence */
+    uint32_t word;       /* its index in its class's list (ck_lex) */
+    int32_t next;        /* the next hit of its class; -1: none */
+};
+typedef struct ck_lexhits {
+    int scanned; /* 0: not scanned (ask the word lists instead) */
+    size_t n, cap;
+    struct ck_lexhit *hit; /* small, or owned when cap > SMALL */
+    struct ck_lexhit small[CK_LEXHITS_SMALL];
+    int32_t head[CK_LEX_COUNT];
+} ck_lexhits;
+
+/* Scan the `len` bytes of folded `low` into *h (reset first; after a
+ * successful ck_lexicon_load).  Returns 0, or PP_ENOMEM (then *h is not
+ * scanned and callers fall back to the word lists).  A sentence longer
+ * than UINT32_MAX bytes is left unscanned. */
+int ck_lexhits_scan(ck_lexhits *h, const char *low, size_t len);
+void ck_lexhits_dispose(ck_lexhits *h); /* frees what *h owns */
 
 /* Read the compiled-in lexicon once.  Returns 0, or the error of the
  * first load (PP_EINVALID, PP_ENOMEM) on this and every later call. */

@@ -398,3 +398,17 @@ void pp_litset_scan(const pp_litset *s, const char *text, size_t len,
             mark[s->nodes[k].id] = 1;
     }
 }
+
+void pp_litset_each(const pp_litset *s, const char *text, size_t len,
+                    pp_lit_hit_fn *fn, void *ctx)
+{
+    const unsigned char *u = (const unsigned char *)text;
+    int32_t st = 0;
+    if (!s->built)
+        return;
+    for (size_t i = 0; i < len; i++) {
+        st = s->go[(size_t)st * s->ncls + s->cls[u[i]]];
+        for (int32_t k = s->out[st]; k >= 0; k = s->nodes[k].next)
+            fn(ctx, s->nodes[k].id, i + 1);
+    }
+}

@@ -53,6 +53,14 @@ int pp_litset_build(pp_litset *s);
 void pp_litset_scan(const pp_litset *s, const char *text, size_t len,
                     unsigned char *mark);
 
+/* For every occurrence of a literal in the `len` bytes of folded `text`,
+ * in the order the occurrences end (several ending at one byte: each),
+ * call fn(ctx, id, end), `end` the offset just past it.  One pass: the
+ * cost is linear in `len` and the number of occurrences. */
+typedef void pp_lit_hit_fn(void *ctx, unsigned id, size_t end);
+void pp_litset_each(const pp_litset *s, const char *text, size_t len,
+                    pp_lit_hit_fn *fn, void *ctx);
+
 void pp_litset_free(pp_litset *s); /* accepts NULL */
 
 #endif

@@ -3,6 +3,7 @@
  * shipped files load, their words are folded and merged over the
  * languages; every bad file is refused with a message that names it.
  */
+#define _GNU_SOURCE /* memmem */
 #include "test_helpers.h"
 
 #include "check/lexicon.h"
@@ -48,6 +49,56 @@ static void shipped_loads(void **state)
     assert_false(ck_lex_first(CK_LEX_STOP)['x']);
     /* loading twice reads once and answers the same */
     assert_int_equal(ck_lexicon_load(), 0);
+}
+
+/* The hits of one automaton pass say, for every class and every window,
+ * what searching each of the class's words in that window says. */
+static void hits_agree_with_word_lists(void **state)
+{
+    static const char *const texts[] = {
+        "deepseek-v3 has 671b total parameters, of which 37b are activated "
+        "for each token; it was not trained on more than 14.8t tokens.",
+        "модель содержит всего 1 трлн параметров, из них активных 32 млрд, "
+        "и обучена примерно на 15,5 трлн токенов",
+        "总参数 6710 亿，每个 token 激活 370 亿参数，可能使用 fp8 训练。",
+        "",
+        ",",
+        "   and and   ",
+        NULL};
+    char many[2048] = "";
+    (void)state;
+    assert_int_equal(ck_lexicon_load(), 0);
+    /* more hits than fit in the sentence's own room */
+    for (size_t i = 0; i < 120; i++)
+        memcpy(many + 6 * i, ", and ", 7);
+    for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+        const char *s = texts[t] ? texts[t] : many;
+        size_t len = strlen(s);
+        ck_lexhits h;
+        memset(&h, 0, sizeof h);
+        assert_int_equal(ck_lexhits_scan(&h, s, len), 0);
+        assert_true(h.scanned);
+        for (int k = 0; k < CK_LEX_COUNT; k++)
+            for (size_t a = 0; a <= len; a += 3)
+                for (size_t b = a; b <= len; b += 5) {
+                    int want = 0, got = 0;
+                    for (const char *const *w = ck_lex(k); *w; w++)
+                        want |= memmem(s + a, b - a, *w, strlen(*w)) != NULL;
+                    for (int32_t i = h.head[k]; i >= 0; i = h.hit[i].next) {
+                        const char *w = ck_lex(k)[h.hit[i].word];
+                        /* a hit is its word, where it says */
+                        assert_int_equal(strlen(w),
+                                         h.hit[i].end - h.hit[i].start);
+                        assert_memory_equal(s + h.hit[i].start, w, strlen(w));
+                        got |= h.hit[i].start >= a && h.hit[i].end <= b;
+                    }
+                    if (got != want)
+                        fail_msg("class %d, [%zu, %zu) of text %zu: hits %d, "
+                                 "words %d",
+                                 k, a, b, t, got, want);
+                }
+        ck_lexhits_dispose(&h);
+    }
 }
 
 /* A complete lexicon: every class the checker reads, one word each,
@@ -122,6 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shipped_loads),
+        cmocka_unit_test(hits_agree_with_word_lists),
         cmocka_unit_test(words_folded_and_merged),
         cmocka_unit_test(bad_files_refused),
     };

@@ -144,6 +144,59 @@ static void scan_matches_naive(void **state)
     pp_litset_free(NULL);
 }
 
+/* pp_litset_each reports every occurrence, overlapping ones and a
+ * literal added twice under two ids included, where it ends. */
+struct seen {
+    unsigned id[64];
+    size_t end[64], n;
+};
+
+static void note_hit(void *ctx, unsigned id, size_t end)
+{
+    struct seen *x = ctx;
+    assert_true(x->n < 64);
+    x->id[x->n] = id;
+    x->end[x->n++] = end;
+}
+
+static void each_reports_every_occurrence(void **state)
+{
+    static const char *lits[] = {"he", "she", "hers", "s", "xx", "she"};
+    const size_t nl = sizeof(lits) / sizeof(lits[0]);
+    static const char *texts[] = {"ushers", "xxxx", "she said she", "", "h"};
+    pp_litset *s;
+    (void)state;
+    assert_int_equal(pp_litset_new(&s), 0);
+    for (size_t i = 0; i < nl; i++)
+        assert_int_equal(pp_litset_add(s, lits[i], strlen(lits[i]),
+                                       (unsigned)i),
+                         0);
+    assert_int_equal(pp_litset_build(s), 0);
+    for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+        struct seen x = {.n = 0};
+        size_t want = 0, len = strlen(texts[t]);
+        pp_litset_each(s, texts[t], len, note_hit, &x);
+        for (size_t i = 0; i < nl; i++) {
+            size_t k = strlen(lits[i]);
+            for (size_t at = 0; at + k <= len; at++) {
+                int found = 0;
+                if (memcmp(texts[t] + at, lits[i], k))
+                    continue;
+                want++;
+                for (size_t h = 0; h < x.n; h++)
+                    found |= x.id[h] == i && x.end[h] == at + k;
+                if (!found)
+                    fail_msg("'%s' at %zu in '%s' not reported", lits[i], at,
+                             texts[t]);
+            }
+        }
+        assert_int_equal(x.n, want);     /* and nothing else */
+        for (size_t h = 1; h < x.n; h++) /* in the order they end */
+            assert_true(x.end[h - 1] <= x.end[h]);
+    }
+    pp_litset_free(s);
+}
+
 static void bounded(void **state)
 {
     pp_litset *s;
@@ -300,6 +353,7 @@ int main(void)
         cmocka_unit_test(derived_literals),
         cmocka_unit_test(too_many_literals),
         cmocka_unit_test(scan_matches_naive),
+        cmocka_unit_test(each_reports_every_occurrence),
         cmocka_unit_test(bounded),
         cmocka_unit_test(fold_agrees_with_pcre2),
         cmocka_unit_test(catalogue_same_hits),
