@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +390,7 @@ static int after_latex_command(const char *s, size_t i)
 static unsigned char initial[256], cyr[2][256];
 /* mag_initial[c]: can a magnitude word (trillion, млрд, 亿) start with c? */
 static unsigned char mag_initial[256];
+static pthread_once_t initials_once = PTHREAD_ONCE_INIT;
 
 static void init_initials(void)
 {
@@ -413,7 +415,6 @@ static void init_initials(void)
         if (c >= 'a' && c <= 'z')
             mag_initial[c - 0x20] = 1;
     }
-    initial[0] = 2; /* done */
 }
 
 /* Can a number word start at s[i] (a letter)? */
@@ -838,8 +839,7 @@ size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {
     size_t count = 0, i = 0;
 
-    if (!initial[0])
-        init_initials();
+    pthread_once(&initials_once, init_initials);
 
     while (i < n && count < max) {
         pp_number num;

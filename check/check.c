@@ -227,7 +227,8 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
     }
     c->mctx = pcre2_match_context_create(NULL);
     c->md = pcre2_match_data_create(1, NULL);
-    if (!c->mctx || !c->md) {
+    if (!c->mctx || !c->md ||
+        (rules && pp_rules_scratch_new(rules, &c->scratch) < 0)) {
         pp_checker_free(c);
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
@@ -291,6 +292,7 @@ void pp_checker_free(pp_checker *c)
     free(c->alias_hit);
     pcre2_match_context_free(c->mctx);
     pcre2_match_data_free(c->md);
+    pp_rules_scratch_free(c->scratch);
     free((void *)c->docs);
     free(c);
 }

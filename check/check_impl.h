@@ -67,6 +67,7 @@ struct pp_checker {
     const cJSON **docs; /* owned array of borrowed documents */
     size_t ndocs;
     const pp_rules *rules;
+    pp_rules_scratch *scratch; /* owned: this checker's scans of `rules` */
     int limited; /* the last sentence hit a pattern's match limit */
     struct alias *aliases;
     size_t naliases;

@@ -583,8 +583,9 @@ void ck_check_generalisations(struct sent *s)
     ck_bind(s, "rule-pattern");
     if (!s->c->rules)
         return;
-    if (pp_rules_scan_folded(s->c->rules, s->text, s->odd ? NULL : s->low.ptr,
-                             s->len, "prose", NULL, hits, 16, &n) == PP_ETOOBIG)
+    if (pp_rules_scan_folded(s->c->rules, s->c->scratch, s->text,
+                             s->odd ? NULL : s->low.ptr, s->len, "prose", NULL,
+                             hits, 16, &n) == PP_ETOOBIG)
         s->c->limited = 1;
     pp_error_clear();
     for (size_t h = 0; h < n; h++) {

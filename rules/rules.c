@@ -48,11 +48,12 @@ struct rule {
     const char *id, *severity, *message, *section;
 };
 
-/* Scratch space of a scan (a scan is not reentrant; passport is
- * single-threaded). */
-struct scan_space {
-    pp_buf folded;       /* the text, folded for the prefilter */
-    unsigned char *mark; /* per pattern: may match (prefilter) */
+/* Scratch space of a scan: a scan writes it, so two scans at once need
+ * two (pp_rules_scratch_new). */
+struct pp_rules_scratch {
+    pcre2_match_data *md; /* owned: one match block for every pattern */
+    pp_buf folded;        /* the text, folded for the prefilter */
+    unsigned char *mark;  /* owned: per pattern, may match (prefilter) */
 };
 
 struct pp_rules {
@@ -60,17 +61,14 @@ struct pp_rules {
     cJSON *list; /* owned: the rules as data, for pp_rules_list */
     struct rule *rules;
     size_t count;
-    pcre2_match_context *mctx;
-    /* one match block for every scan: created once, not per pattern and
-     * sentence (a scan is not reentrant; passport is single-threaded) */
-    pcre2_match_data *md;
+    pcre2_match_context *mctx; /* read only while scanning */
     /* The literal prefilter: which patterns can match a text.  Patterns
      * are numbered rule by rule, language by language. */
     size_t npatterns;
-    unsigned char *always;    /* owned: per pattern, 1 = no literal, run it */
-    pp_litset *lits;          /* owned; NULL: run every pattern */
-    int prefilter;            /* on unless pp_rules_set_prefilter(r, 0) */
-    struct scan_space *space; /* owned */
+    unsigned char *always;   /* owned: per pattern, 1 = no literal, run it */
+    pp_litset *lits;         /* owned; NULL: run every pattern */
+    int prefilter;           /* on unless pp_rules_set_prefilter(r, 0) */
+    pp_rules_scratch *space; /* owned: pp_rules_scan's */
 };
 
 const char *pp_rules_default_dir(void)
@@ -102,15 +100,33 @@ void pp_rules_free(pp_rules *r)
     cJSON_Delete(r->docs);
     cJSON_Delete(r->list);
     pcre2_match_context_free(r->mctx);
-    pcre2_match_data_free(r->md);
     free(r->always);
     pp_litset_free(r->lits);
-    if (r->space) {
-        pp_buf_dispose(&r->space->folded);
-        free(r->space->mark);
-        free(r->space);
-    }
+    pp_rules_scratch_free(r->space);
     free(r);
+}
+
+int pp_rules_scratch_new(const pp_rules *r, pp_rules_scratch **out)
+{
+    pp_rules_scratch *x = calloc(1, sizeof(*x));
+    *out = NULL;
+    if (!x || !(x->md = pcre2_match_data_create(1, NULL)) /* whole match */ ||
+        !(x->mark = calloc(r->npatterns ? r->npatterns : 1, 1))) {
+        pp_rules_scratch_free(x);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    *out = x;
+    return 0;
+}
+
+void pp_rules_scratch_free(pp_rules_scratch *x)
+{
+    if (!x)
+        return;
+    pcre2_match_data_free(x->md);
+    pp_buf_dispose(&x->folded);
+    free(x->mark);
+    free(x);
 }
 
 void pp_rules_set_prefilter(pp_rules *r, int on)
@@ -244,8 +260,7 @@ static int build_prefilter(pp_rules *r)
     r->npatterns = np;
     r->prefilter = 1;
     r->always = calloc(np ? np : 1, 1);
-    r->space = calloc(1, sizeof(*r->space));
-    if (!r->always || !r->space || !(r->space->mark = calloc(np ? np : 1, 1)) ||
+    if (!r->always || pp_rules_scratch_new(r, &r->space) < 0 ||
         pp_litset_new(&r->lits) < 0)
         return pp_error_set(PP_ENOMEM, "out of memory");
     for (size_t i = 0; i < r->count; i++) {
@@ -292,9 +307,8 @@ int pp_rules_load_files(pp_rules **out, const char *const *files, size_t n,
     r->docs = cJSON_CreateArray();
     r->list = cJSON_CreateArray();
     r->mctx = pcre2_match_context_create(NULL);
-    r->md = pcre2_match_data_create(1, NULL); /* the whole match only */
     r->rules = calloc(PP_RULES_MAX, sizeof(*r->rules));
-    if (!schema || !r->docs || !r->list || !r->mctx || !r->md || !r->rules) {
+    if (!schema || !r->docs || !r->list || !r->mctx || !r->rules) {
         pp_rules_free(r);
         return schema ? pp_error_set(PP_ENOMEM, "out of memory") : PP_ERROR;
     }
@@ -382,11 +396,12 @@ int pp_rules_load_dir(pp_rules **out, const char *dir, pp_diags *diags)
 
 /* Does one of the rule's "unless" patterns match `text`?  A pattern that
  * reaches its limit counts as no match and sets *limited. */
-static int cancelled_by(const pp_rules *r, const struct rule *ru,
-                        const char *text, size_t len, int *limited)
+static int cancelled_by(const pp_rules *r, pcre2_match_data *md,
+                        const struct rule *ru, const char *text, size_t len,
+                        int *limited)
 {
     for (size_t k = 0; k < ru->nunless; k++) {
-        int rc = pcre2_match(ru->unless[k], (PCRE2_SPTR)text, len, 0, 0, r->md,
+        int rc = pcre2_match(ru->unless[k], (PCRE2_SPTR)text, len, 0, 0, md,
                              r->mctx);
         if (rc >= 0)
             return 1;
@@ -401,17 +416,18 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n)
 {
-    return pp_rules_scan_folded(r, text, NULL, len, where, level, hits, max, n);
+    return pp_rules_scan_folded(r, NULL, text, NULL, len, where, level, hits,
+                                max, n);
 }
 
-int pp_rules_scan_folded(const pp_rules *r, const char *text,
-                         const char *folded, size_t len, const char *where,
-                         const char *level, pp_rule_hit *hits, size_t max,
-                         size_t *n)
+int pp_rules_scan_folded(const pp_rules *r, pp_rules_scratch *x,
+                         const char *text, const char *folded, size_t len,
+                         const char *where, const char *level,
+                         pp_rule_hit *hits, size_t max, size_t *n)
 {
     int limited = 0, filter = r->prefilter && r->lits;
     int claims = !strcmp(where, "claims"), prose = !strcmp(where, "prose");
-    struct scan_space *sp = r->space;
+    pp_rules_scratch *sp = x ? x : r->space;
     *n = 0;
     if (filter && folded) {
         memset(sp->mark, 0, r->npatterns);
@@ -439,7 +455,7 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
             continue;
         for (int l = 0; l < NLANG && !hit; l++) {
             for (size_t k = 0; k < ru->ncodes[l] && !hit; k++) {
-                pcre2_match_data *md = r->md;
+                pcre2_match_data *md = sp->md;
                 size_t this = pno++;
                 int rc;
                 if (filter && !r->always[this] && !sp->mark[this])
@@ -450,7 +466,8 @@ int pp_rules_scan_folded(const pp_rules *r, const char *text,
                     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
                     size_t start = ov[0], end = ov[1];
                     pp_rule_hit *h;
-                    int cancelled = cancelled_by(r, ru, text, len, &limited);
+                    int cancelled =
+                        cancelled_by(r, md, ru, text, len, &limited);
                     hit = 1; /* cancelled or not, its first match decides */
                     if (cancelled)
                         continue;

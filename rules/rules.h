@@ -67,12 +67,21 @@ int pp_rules_scan(const pp_rules *r, const char *text, size_t len,
                   const char *where, const char *level, pp_rule_hit *hits,
                   size_t max, size_t *n);
 
+/* The scratch space of a scan (a match block, the prefilter's marks):
+ * pp_rules_scan uses the catalogue's own, so scans of one catalogue may
+ * not run at once; each thread that scans concurrently brings its own,
+ * made for that catalogue (it must not outlive it). */
+typedef struct pp_rules_scratch pp_rules_scratch;
+int pp_rules_scratch_new(const pp_rules *r, pp_rules_scratch **out);
+void pp_rules_scratch_free(pp_rules_scratch *x); /* accepts NULL */
+
 /* The same, given `folded`: the text after pp_utf8_fold() returned 0 for
- * it (the caller folded it anyway), or NULL. */
-int pp_rules_scan_folded(const pp_rules *r, const char *text,
-                         const char *folded, size_t len, const char *where,
-                         const char *level, pp_rule_hit *hits, size_t max,
-                         size_t *n);
+ * it (the caller folded it anyway), or NULL; and `x`, a scratch of `r`
+ * (NULL: the catalogue's own). */
+int pp_rules_scan_folded(const pp_rules *r, pp_rules_scratch *x,
+                         const char *text, const char *folded, size_t len,
+                         const char *where, const char *level,
+                         pp_rule_hit *hits, size_t max, size_t *n);
 
 /* The literal prefilter (rules/literal.h) is on by default: a pattern
  * none of whose required literals occurs in a text is not run on it,
