@@ -278,6 +278,11 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
     return 0;
 }
 
+int pp_checker_clone(const pp_checker *c, pp_checker **out)
+{
+    return pp_checker_new(out, c->docs, c->ndocs, c->rules);
+}
+
 void pp_checker_free(pp_checker *c)
 {
     if (!c)

@@ -29,6 +29,10 @@ int pp_checker_new(pp_checker **out, const cJSON *const *passports, size_t n,
                    const pp_rules *rules);
 void pp_checker_free(pp_checker *c);
 
+/* A new checker over the passports and the catalogue of `c` (borrowed
+ * as c's are), in the state of a new document: for another thread. */
+int pp_checker_clone(const pp_checker *c, pp_checker **out);
+
 /* The rule catalogue `c` applies (borrowed; NULL when it has none). */
 const pp_rules *pp_checker_rules(const pp_checker *c);
 

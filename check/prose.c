@@ -305,9 +305,11 @@ static void directive(struct walker *w, const char *p, size_t n)
         for (size_t i = *w->nsup; i-- > 0;)
             if ((*w->sup)[i].last_line == (size_t)-1) {
                 (*w->sup)[i].last_line = line;
-                break;
+                return;
             }
-        return;
+        s.line = line;
+        s.last_line = 0;
+        s.closes = 1;
     }
     if (*w->nsup == w->supcap) {
         size_t cap = w->supcap ? w->supcap * 2 : 8;

@@ -43,6 +43,10 @@ typedef struct pp_suppress {
     size_t line;      /* 1-based line it applies to, or the first line */
     size_t last_line; /* last line (same as line for next-line) */
     char rules[256];  /* space-separated rule ids; empty: every rule */
+    /* 1: a passport-enable at `line` that found no block open in *sup
+     * (last_line 0: it covers no line); the caller may close with it a
+     * block it carries from an earlier chunk. */
+    int closes;
 } pp_suppress;
 
 typedef int (*pp_sentence_fn)(const pp_sentence *s, void *arg);

@@ -2,8 +2,9 @@
  * run.h - a check of documents, from their bytes to the report: what
  * `passport check` does for each file, as library calls.
  *
- * A document is read in chunks cut at blank lines outside code fences
- * (PP_CHECK_CHUNK, always by PP_CHECK_FORCE), so memory stays bounded
+ * A document is read in chunks cut outside code fences -- after
+ * PP_CHECK_CHUNK bytes where a heading begins, after twice
+ * that at any blank line, always by PP_CHECK_FORCE -- so memory stays bounded
  * whatever its size; a line longer than PP_CHECK_MAX_LINE and a line with
  * a NUL byte are skipped with a warning.  Each chunk is split into
  * sentences (prose.h) and checked (check.h); every claim gets its line
@@ -48,7 +49,20 @@ typedef struct pp_check_opts {
      * ("FILE:LINE: warning: ..."); may be NULL (warnings are dropped). */
     void (*warn)(void *arg, const char *line);
     void *arg; /* passed to write and warn */
+    /* Threads checking the chunks of one input: 0 or 1, the caller's
+     * thread alone.  With more, the chunks are checked at once, each
+     * thread with its own checker (pp_checker_clone), and the report is
+     * the same, byte for byte: chunks are cut where a heading begins a
+     * section, which forgets the context of the text before it, and
+     * written in input order.  At most 2 x threads chunks are in memory.
+     * The callbacks are called from the caller's thread only. */
+    unsigned threads;
+    /* Cut a chunk at a heading after this many bytes (0: PP_CHECK_CHUNK);
+     * for tests. */
+    size_t chunk;
 } pp_check_opts;
+
+#define PP_CHECK_MAX_THREADS 64
 
 /* The verdicts, in the order of pp_check_totals.verdicts. */
 enum {

@@ -52,12 +52,13 @@ static int parse_args(int argc, char **argv, struct check_args *a)
         {"plain", no_argument, NULL, 'p'},
         {"color", required_argument, NULL, 'c'},
         {"at", required_argument, NULL, 'a'},
+        {"jobs", required_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c, stdin_seen = 0;
     cli_getopt_reset();
-    while ((c = cli_getopt("check", argc, argv, ":f:h", longopts)) != -1) {
+    while ((c = cli_getopt("check", argc, argv, ":f:j:h", longopts)) != -1) {
         switch (c) {
         case 'f':
             if (!strcmp(optarg, "text"))
@@ -75,6 +76,20 @@ static int parse_args(int argc, char **argv, struct check_args *a)
         case 'p': a->opts.markdown = 0; break;
         case 'c': a->color = optarg; break;
         case 'a': a->at_spec = optarg; break;
+        case 'j': {
+            char *end;
+            long n;
+            errno = 0;
+            n = strtol(optarg, &end, 10);
+            if (errno || end == optarg || *end || n < 1 ||
+                n > PP_CHECK_MAX_THREADS)
+                return cli_usage("check",
+                                 "--jobs takes a number from 1 to %d, not "
+                                 "'%s'",
+                                 PP_CHECK_MAX_THREADS, optarg);
+            a->opts.threads = (unsigned)n;
+            break;
+        }
         case 'h': fputs(cli_help("check"), stdout); return PP_EXIT_OK;
         default: return PP_EXIT_USAGE;
         }
@@ -133,10 +148,18 @@ static int check_file(pp_checker *checker, const pp_check_opts *opts,
     return rc < 0 ? cli_lib_fail("check", rc) : 0;
 }
 
+/* The processors online, at most 8: more chunks in flight cost memory
+ * for little. */
+static unsigned default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
+}
+
 int cmd_check(int argc, char **argv)
 {
     struct check_args a = {{PP_CHECK_TEXT, 0, 1, write_stdout, warn_stderr,
-                            NULL},
+                            NULL, default_threads(), 0},
                            NULL,
                            "auto",
                            0};

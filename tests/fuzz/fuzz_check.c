@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                               PP_CHECK_SARIF, PP_CHECK_TEXT};
     pp_buf out = PP_BUF_INIT;
     pp_check_totals totals = PP_CHECK_TOTALS_INIT;
-    pp_check_opts opts = {PP_CHECK_TEXT, 0, 0, to_buf, NULL, &out};
+    pp_check_opts opts = {PP_CHECK_TEXT, 0, 0, to_buf, NULL, &out, 1, 0};
     pp_check_input in = {"fuzz.md", NULL, NULL, 0};
     const char *name = "fuzz.md";
     if (!checker || size == 0)
