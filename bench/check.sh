@@ -4,7 +4,8 @@
 # Prose-checker benchmark (issue: checking claims in prose).  Generates a
 # mixed English/Russian/Chinese Markdown corpus of about MB megabytes
 # (default 100) from the seeds and synthetic claims, then reports the median
-# of RUNS runs (default 3) of `passport check --format json` beside ripgrep
+# of RUNS runs (default 3) of `passport check --format json`, on one thread
+# and on two (-j), beside ripgrep
 # scanning the same corpus for the number-with-unit pattern alone: wall
 # time, throughput and peak memory, as a Markdown table.
 #
@@ -56,7 +57,8 @@ print(f"{statistics.median(times):.0f} {max(peaks)}")
 PY
 }
 
-read -r pms pkb < <(run_stats "$P" check --format json "$corpus")
+read -r pms pkb < <(run_stats "$P" check -j 1 --format json "$corpus")
+read -r p2ms p2kb < <(run_stats "$P" check -j 2 --format json "$corpus")
 read -r rms rkb < <(run_stats rg -c -e "$pattern" "$corpus")
 # The floor of any checker that parses Markdown with a real parser: md4c
 # alone, callbacks doing nothing (bench/md4c_floor.c).
@@ -70,9 +72,12 @@ echo "corpus: $(( bytes / 1048576 )) MB, median of $RUNS runs"
 echo
 echo "| tool | median | throughput | peak memory |"
 echo "|---|---|---|---|"
-echo "| passport check --format json | ${pms} ms | $(mbs "$pms") MB/s | $(( pkb / 1024 )) MiB |"
+echo "| passport check -j 1 --format json | ${pms} ms | $(mbs "$pms") MB/s | $(( pkb / 1024 )) MiB |"
+echo "| passport check -j 2 --format json | ${p2ms} ms | $(mbs "$p2ms") MB/s | $(( p2kb / 1024 )) MiB |"
 echo "| rg -c (number-with-unit pattern) | ${rms} ms | $(mbs "$rms") MB/s | $(( rkb / 1024 )) MiB |"
 [ -z "$fms" ] || echo "| md4c parse alone, no-op callbacks (bench/md4c_floor.c) | ${fms} ms | $(mbs "$fms") MB/s | $(( fkb / 1024 )) MiB |"
 echo
 python3 -c "print(f'passport / ripgrep: {$pms / $rms:.1f}x the time')"
+python3 -c "print(f'passport -j 2 / ripgrep: {$p2ms / $rms:.1f}x the time')"
+[ -z "$fms" ] || python3 -c "print(f'passport -j 2 / md4c alone: {$p2ms / $fms:.1f}x the time')"
 [ -z "$fms" ] || python3 -c "print(f'md4c alone / ripgrep: {$fms / $rms:.1f}x the time')"

@@ -260,12 +260,17 @@ struct out_node {
     int32_t next; /* -1 ends a list; lists share their tails */
 };
 
+/* States fit in 16 bits (PP_LITSET_MAX_STATES); this one is none. */
+#define NO_STATE 0xFFFFu
+_Static_assert(PP_LITSET_MAX_STATES < NO_STATE, "states fit in 16 bits");
+
 struct pp_litset {
     pp_buf lits; /* owned: the literals added, each: id, len, bytes */
     size_t nstates;
     unsigned char cls[256]; /* byte -> class; 0: in no literal */
     size_t ncls;
-    int32_t *go;            /* owned: nstates * ncls transitions */
+    uint16_t *go;           /* owned: nstates * ncls transitions (16 bits:
+                             * half the cache of 32) */
     int32_t *out;           /* owned: per state, the first output node or -1 */
     struct out_node *nodes; /* owned */
     size_t nnodes;
@@ -329,7 +334,7 @@ int pp_litset_build(pp_litset *s)
         free(queue);
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
-    memset(s->go, 0xFF, cap * s->ncls * sizeof(*s->go)); /* -1 */
+    memset(s->go, 0xFF, cap * s->ncls * sizeof(*s->go)); /* NO_STATE */
     memset(s->out, 0xFF, cap * sizeof(*s->out));
     for (p = s->lits.ptr; p && p < end;) { /* the trie */
         uint32_t h[2];
@@ -337,10 +342,10 @@ int pp_litset_build(pp_litset *s)
         memcpy(h, p, sizeof(h));
         p += sizeof(h);
         for (size_t i = 0; i < h[1]; i++) {
-            int32_t *t =
+            uint16_t *t =
                 &s->go[(size_t)st * s->ncls + s->cls[(unsigned char)p[i]]];
-            if (*t < 0)
-                *t = (int32_t)n++;
+            if (*t == NO_STATE)
+                *t = (uint16_t)n++;
             st = *t;
         }
         s->nodes[s->nnodes].id = h[0];
@@ -349,8 +354,8 @@ int pp_litset_build(pp_litset *s)
         p += h[1];
     }
     for (size_t c = 0; c < s->ncls; c++) { /* breadth first: failure links */
-        int32_t *t = &s->go[c];
-        if (*t < 0)
+        uint16_t *t = &s->go[c];
+        if (*t == NO_STATE)
             *t = 0;
         else
             queue[tail++] = *t; /* fail = root */
@@ -358,9 +363,9 @@ int pp_litset_build(pp_litset *s)
     while (head < tail) {
         int32_t r = queue[head++];
         for (size_t c = 0; c < s->ncls; c++) {
-            int32_t *t = &s->go[(size_t)r * s->ncls + c];
-            int32_t via = s->go[(size_t)fail[r] * s->ncls + c];
-            if (*t < 0) {
+            uint16_t *t = &s->go[(size_t)r * s->ncls + c];
+            uint16_t via = s->go[(size_t)fail[r] * s->ncls + c];
+            if (*t == NO_STATE) {
                 *t = via;
                 continue;
             }
