@@ -140,6 +140,40 @@ size_t ck_back_words(const struct sent *s, size_t at, size_t n)
     return at;
 }
 
+/* The bytes of the UTF-8 character whose lead byte is `c` (1 for a
+ * stray continuation byte: invalid input moves on too). */
+static size_t char_width(unsigned char c)
+{
+    return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
+
+size_t ck_fwd_words(const struct sent *s, size_t at, size_t n)
+{
+    const unsigned char *t = (const unsigned char *)s->text;
+    size_t half = 0; /* Han characters, two to a word */
+    while (at < s->len && n > 0) {
+        size_t k = at, w;
+        while (k < s->len && (t[k] == ' ' || t[k] == '\t'))
+            k++;
+        if (k == s->len)
+            return s->len;
+        w = char_width(t[k]);
+        if (han_lead(t[k])) {
+            at = k + w <= s->len ? k + w : s->len;
+            if (++half == 2)
+                half = 0, n--;
+            continue;
+        }
+        /* a word of letters, digits and marks: on to a space or Han */
+        while (k < s->len && t[k] != ' ' && t[k] != '\t' && !han_lead(t[k]))
+            k += char_width(t[k]);
+        at = k < s->len ? k : s->len;
+        n--;
+        half = 0;
+    }
+    return at;
+}
+
 /* Where the clause around [a, b) ends on either side, within `reach`
  * bytes: a word of LEX(STOP) -- a comma, semicolon, colon, "and", "и" --
  * stops a window, so in "共 671B 参数，激活 37B" the word 激活 is not read

@@ -630,6 +630,44 @@ static int bare_cell(const struct sent *s, const pp_number *n)
            (b >= s->len || s->text[b] == '|' || s->text[b] == '(');
 }
 
+/* Is `n` a bare count that a copula joins to the name of run `e`, and
+ * nothing more follows in its clause ("DeepSeek v3 is 671B.", "Kimi K2 —
+ * 1T, open weights", "K2 是 1T 的模型")?  A size, most likely, but
+ * nothing says which count it is. */
+static int copula_count(const struct sent *s, const pp_number *n,
+                        const struct entity *e)
+{
+    size_t a = e->end, b = n->end, k;
+    const char *low = s->low.ptr;
+    int joined = 0;
+    if (!n->magnitude || n->unit != PP_UNIT_NONE || n->value < 1e8 ||
+        e->end > n->start || n->start - e->end > 24)
+        return 0;
+    for (const char *const *w = LEX(COPULA); *w && !joined; w++) {
+        size_t wl = strlen(*w), x = a, y;
+        /* the copula's own spaces may be the gap's */
+        while (x < n->start && low[x] == ' ' && (*w)[0] != ' ')
+            x++;
+        if (x + wl > n->start || memcmp(low + x, *w, wl) != 0)
+            continue;
+        y = x + wl;
+        while (y < n->start && low[y] == ' ')
+            y++;
+        /* what is left before the figure: nothing, or the qualifier it
+         * was read with ("about 671B") */
+        joined = y == n->start || strcmp(n->qualifier, "=") != 0;
+    }
+    if (!joined)
+        return 0;
+    k = b;
+    while (k < s->len && low[k] == ' ')
+        k++;
+    return k >= s->len || strchr(".,;:!?)", low[k]) != NULL ||
+           lex_near(s, b, ck_fwd_words(s, b, 1), CK_LEX_SIZED) ||
+           !memcmp(low + k, "\xEF\xBC\x8C", 3) || /* ， */
+           !memcmp(low + k, "\xE3\x80\x82", 3);   /* 。 */
+}
+
 /* "from 4K to 8K tokens", "从 4K 扩展到 8K", "с 4K до 8K": figure `i` is
  * the value a change started from, the next figure the one it reached --
  * only the latter is a claim of the run. */
@@ -821,13 +859,14 @@ void ck_bind_entity_figures(struct sent *s)
                 ck_bind(s, "per-param-word");
         } else if (n->unit == PP_UNIT_PARAMS ||
                    (n->magnitude && n->value >= 1e8 &&
-                    (kind_after || lex_near(s, b, b + 24, CK_LEX_ACTIVE) ||
-                     lex_near(s, b, b + 24, CK_LEX_TOTAL) ||
+                    (kind_after ||
+                     lex_near(s, b, ck_fwd_words(s, b, 3), CK_LEX_ACTIVE) ||
+                     lex_near(s, b, ck_fwd_words(s, b, 3), CK_LEX_TOTAL) ||
                      near(s, back(a, 8), a, "of ") ||
                      near(s, back(a, 8), a, "из ") ||
                      lex_near(s, back(a, 6), a, CK_LEX_TOTAL) ||
                      lex_near(s, back(a, 16), a, CK_LEX_ACTIVE) ||
-                     lex_near(s, ck_back_words(s, a, 3), a, CK_LEX_PARAM) ||
+                     lex_near(s, ck_back_words(s, a, 4), a, CK_LEX_PARAM) ||
                      clause_kind(s, i)))) {
             int attached;
             attr = params_kind(s, i, &attached);
@@ -862,6 +901,13 @@ void ck_bind_entity_figures(struct sent *s)
             s->used[i] = 1;
             ents[i] = e;
             ck_bind(s, "bare-cell");
+            check_readings(s, i, e->set, cell_kinds, 3);
+            continue;
+        }
+        if (!attr && copula_count(s, n, e)) {
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "copula-count");
             check_readings(s, i, e->set, cell_kinds, 3);
             continue;
         }

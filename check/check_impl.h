@@ -285,6 +285,8 @@ void ck_sent_end(struct sent *s);
  * two Han characters are one ("参数量推到 175B": "推到" and "参数量" are
  * two words back, "parameters of 175B" two as well). */
 size_t ck_back_words(const struct sent *s, size_t at, size_t n);
+/* The end of the `n` words after offset `at`, counted the same way. */
+size_t ck_fwd_words(const struct sent *s, size_t at, size_t n);
 /* Where the window around a figure ends after `b` / starts before `a`,
  * within `reach` bytes: a comma, a semicolon, a colon, "and" stop it. */
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach);
