@@ -279,6 +279,19 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
     return 0;
 }
 
+/* Are the six bytes at `j` two Han characters (U+4E00..U+9FFF)? */
+static int han_pair(const char *s, size_t n, size_t j)
+{
+    const unsigned char *u = (const unsigned char *)s + j;
+    if (j + 6 > n)
+        return 0;
+    for (int c = 0; c < 2; c++, u += 3)
+        if (u[0] < 0xE4 || u[0] > 0xE9 || (u[1] & 0xC0) != 0x80 ||
+            (u[2] & 0xC0) != 0x80)
+            return 0;
+    return 1;
+}
+
 /* Does a count follow `j` as a denominator -- "/ token", "per
  * parameter", "на токен", "每词元" -- making the figure before a rate? */
 static int per_count_after(const char *s, size_t n, size_t j)
@@ -359,7 +372,13 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         k = unit_word(s, n, skip_spaces(s, n, j + strlen("个")), num, 1);
         if (k)
             return k;
+        j = skip_spaces(s, n, j + strlen("个"));
     }
+    /* One Chinese word of two characters before them: "1750亿模型参数",
+     * "370亿激活参数", "15万亿文本 token". */
+    if (han_pair(s, n, j) &&
+        (k = unit_word(s, n, skip_spaces(s, n, j + 6), num, 1)) != 0)
+        return k;
     /* Allow one adjective before tokens/parameters: "20T text tokens". */
     w = j;
     while (w < n &&

@@ -81,6 +81,14 @@ static const struct want cases[] = {
     {"\xE5\x85\xA9\xE5\x8D\x83\xE5\x84\x84", 2e11, 1, "=",
      PP_UNIT_NONE}, /* 兩千億 */
     {"1,000,000 tokens", 1e6, 7, "=", PP_UNIT_TOKENS},
+    /* one two-character Chinese word before the count's noun */
+    {"1750\xE4\xBA\xBF\xE6\xA8\xA1\xE5\x9E\x8B\xE5\x8F\x82\xE6\x95\xB0", 175e9,
+     4, "=", PP_UNIT_PARAMS}, /* 1750亿模型参数 */
+    {"370\xE4\xBA\xBF\xE4\xB8\xAA\xE6\xBF\x80\xE6\xB4\xBB\xE5\x8F\x82\xE6\x95"
+     "\xB0",
+     37e9, 3, "=", PP_UNIT_PARAMS}, /* 370亿个激活参数 */
+    {"1750\xE4\xBA\xBF\xE6\xA8\xA1\xE5\x9E\x8B", 175e9, 4, "=",
+     PP_UNIT_NONE}, /* 1750亿模型: no noun of a count after the word */
 };
 
 /* "6 × 37B × 14.8T": a sign an operand follows multiplies; the figure
