@@ -989,10 +989,13 @@ void ck_merge_last(struct sent *s, size_t k)
     cJSON_ReplaceItemInObjectCaseSensitive(first, "rule",
                                            cJSON_CreateString(who.ptr));
     pp_buf_clear(&who);
+    /* what the readings say together, as it is: when none is confirmed
+     * (and not every one contradicted) that, not "some, not all" */
     pp_buf_printf(&who, "%s the runs the name may mean: %s",
                   held == k    ? "holds for each of"
                   : wrong == k ? "holds for none of"
-                               : "holds for some, not all, of",
+                  : held > 0   ? "holds for some, not all, of"
+                               : "is confirmed for none of",
                   msg.ptr);
     cJSON_ReplaceItemInObjectCaseSensitive(first, "message",
                                            cJSON_CreateString(who.ptr));
