@@ -289,6 +289,7 @@ void pp_checker_free(pp_checker *c)
         return;
     pp_buf_dispose(&c->heading.text);
     pp_buf_dispose(&c->prev.text);
+    pp_buf_dispose(&c->prev.back.text);
     ck_named_free(c);
     for (size_t i = 0; i < c->naliases; i++)
         pcre2_code_free(c->aliases[i].re);
@@ -317,6 +318,7 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     if (heading || (first && !(c->prev.colon && item))) {
         pp_buf_clear(&c->prev.text);
         c->prev.known = 1, c->prev.set = c->prev.all = 0, c->prev.colon = 0;
+        c->prev.back.kept = 0;
     }
 }
 
@@ -470,7 +472,8 @@ static void table_header(pp_checker *c, const char *text, size_t len)
                 x++;
             while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
                 y--;
-            c->table.run[c->table.n] = ck_runs_named(c, text + x, y - x, NULL);
+            c->table.run[c->table.n] =
+                ck_runs_named(c, text + x, y - x, NULL, NULL);
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;

@@ -390,7 +390,7 @@ static unsigned long long all_named(const struct sent *s)
 }
 
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
-                                 unsigned long long *all)
+                                 unsigned long long *all, int *foreign)
 {
     struct sent t;
     unsigned long long set = 0;
@@ -407,20 +407,34 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
         set = t.nent == 1 ? t.ent[0].set : 0;
         if (all)
             *all = all_named(&t);
+        if (foreign)
+            *foreign = t.nfam || ck_foreign_between(&t, 0, t.len);
     }
     ck_sent_end(&t);
     return set;
 }
 
 /* The one run the sentence kept in `x` names (0: none, or several
- * mentions), found the first time it is asked. */
+ * mentions), found the first time it is asked; when it names no model
+ * at all, the subject it let through (x->back). */
 static unsigned long long subject_of(pp_checker *c, struct subject *x)
 {
+    int foreign = 0;
     if (!x->known) {
-        x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len, &x->all);
+        x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len, &x->all,
+                               &foreign);
         x->known = 1;
+        if (x->all || foreign)
+            x->back.kept = 0; /* it names a model: its own subject */
     }
-    return x->set;
+    if (x->set || !x->back.kept)
+        return x->set;
+    if (!x->back.known) {
+        x->back.set = ck_runs_named(c, pp_buf_cstr(&x->back.text),
+                                    x->back.text.len, NULL, NULL);
+        x->back.known = 1;
+    }
+    return x->back.set;
 }
 
 void ck_carry_subject(struct sent *s)
@@ -476,6 +490,17 @@ void ck_keep_subject(struct sent *s)
                 pp_buf_put(&x->text, s->text, s->len) == 0)
                 x->known = 0;
             continue;
+        }
+        if (x == &c->prev && !s->ents_done && k == 0) {
+            /* not analysed: it may name nothing, and then the subject
+             * before it goes on (subject_of) */
+            pp_buf swap = x->back.text;
+            x->back.text = x->text, x->text = swap;
+            x->back.kept = 1;
+            x->back.known = x->known;
+            x->back.set = x->set;
+        } else if (x == &c->prev) {
+            x->back.kept = 0;
         }
         pp_buf_clear(&x->text);
         x->known = 1;

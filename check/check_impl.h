@@ -116,6 +116,15 @@ struct pp_checker {
         unsigned long long set; /* the one run it names, 0: none */
         unsigned long long all; /* every run it names */
         int colon; /* it ends with a colon: it introduces what follows */
+        /* prev only: the subject of the sentence before it, kept when it
+         * was not analysed (no figure, format or term: "That sounds huge,
+         * right?"), so that a sentence naming nothing at all lets the
+         * block's subject through, one sentence deep */
+        struct {
+            pp_buf text; /* owned */
+            int kept, known;
+            unsigned long long set;
+        } back;
     } heading, prev;
     int next_is_heading; /* pp_checker_position said so */
     int heading_more;    /* ... and that it goes on with the heading */
@@ -302,9 +311,10 @@ void ck_find_entities(struct sent *s);
  * heading, when that names one run. */
 void ck_carry_subject(struct sent *s);
 /* The one run `len` bytes of `text` name (0: none, or several); *all
- * (unless NULL) gets every run they name. */
+ * (unless NULL) gets every run they name, *foreign (unless NULL) 1 when
+ * they name a family or a model the registry does not hold. */
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
-                                 unsigned long long *all);
+                                 unsigned long long *all, int *foreign);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
 
