@@ -135,73 +135,130 @@ static size_t name_words(const char *name, char w[][24], size_t max)
     return n;
 }
 
-/* Do names `a` and `b` differ only in case and separators ("DeepSeek
- * V4", "deepseek-v4")? */
-static int same_name(const char *a, const char *b)
+/* `name` folded to its letters and digits ("DeepSeek V4" ->
+ * "deepseekv4"), the form same_name compares, into a new string (NULL:
+ * out of memory). */
+static char *bare_name(const char *name)
 {
-    for (;;) {
-        while (*a && !isalnum((unsigned char)*a))
-            a++;
-        while (*b && !isalnum((unsigned char)*b))
-            b++;
-        if (!*a || !*b)
-            return !*a && !*b;
-        if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
-            return 0;
-    }
+    size_t n = strlen(name), k = 0;
+    char *out = malloc(n + 1);
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (isalnum((unsigned char)name[i]))
+            out[k++] = (char)tolower((unsigned char)name[i]);
+    out[k] = 0;
+    return out;
 }
 
-/* Is `name` an id, name or alias of a passport? */
-static int names_a_run(const pp_checker *c, const char *name)
+static int cmp_str(const void *a, const void *b)
 {
-    for (size_t i = 0; i < c->ndocs; i++) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct member {
+    const char *family;
+    size_t doc;
+};
+
+static int cmp_member(const void *a, const void *b)
+{
+    const struct member *x = a, *y = b;
+    int d = strcmp(x->family, y->family);
+    return d ? d : (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/* The name of the family of each passport into out[i] (empty: none),
+ * when the registry holds two or more of its runs: the words their names
+ * begin with ("Llama 2 7B", "Llama 2 70B": "Llama 2"), at least two of
+ * them and one with a digit (a vendor's name alone, "DeepSeek", names no
+ * family), not already a run's name ("DeepSeek V4") -- equal in letters
+ * and digits -- and not the whole name of that passport.  O(n log n) in
+ * the passports: a family's members sorted together, the runs' names in
+ * a sorted list.  Returns 0 or PP_ENOMEM. */
+static int family_names(const pp_checker *c, pp_buf *out)
+{
+    size_t n = c->ndocs, nm = 0, nn = 0;
+    struct member *m = malloc((n ? n : 1) * sizeof(*m));
+    char **names = NULL;
+    int rc = 0;
+    for (size_t i = 0; m && i < n; i++) {
+        const char *fam = pp_json_str(c->docs[i], "family", NULL);
+        if (fam)
+            m[nm++] = (struct member){fam, i};
+        nn +=
+            2 + (size_t)cJSON_GetArraySize(pp_json_get(c->docs[i], "aliases"));
+    }
+    if (!m || !(names = calloc(nn ? nn : 1, sizeof(*names)))) {
+        free(m);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    nn = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
         const cJSON *a;
-        const char *names[2] = {ck_doc_id(c->docs[i]),
-                                pp_json_str(c->docs[i], "name", "")};
-        for (int k = 0; k < 2; k++)
-            if (same_name(names[k], name))
-                return 1;
+        const char *own[2] = {ck_doc_id(c->docs[i]),
+                              pp_json_str(c->docs[i], "name", "")};
+        for (int k = 0; k < 2 && rc == 0; k++)
+            if (!(names[nn++] = bare_name(own[k])))
+                rc = PP_ENOMEM;
         cJSON_ArrayForEach(a, pp_json_get(c->docs[i], "aliases"))
         {
-            if (cJSON_IsString(a) && same_name(a->valuestring, name))
-                return 1;
+            if (rc == 0 && cJSON_IsString(a) &&
+                !(names[nn++] = bare_name(a->valuestring)))
+                rc = PP_ENOMEM;
         }
     }
-    return 0;
-}
-
-/* The name of the family of passport `i`, when the registry holds two or
- * more of its runs: the words their names begin with ("Llama 2 7B",
- * "Llama 2 70B": "Llama 2"), at least two of them and one with a digit
- * (a vendor's name alone, "DeepSeek", names no family), and not already a
- * run's name ("DeepSeek V4").  1 and the name in *out, else 0. */
-static int family_name(const pp_checker *c, size_t i, pp_buf *out)
-{
-    const char *fam = pp_json_str(c->docs[i], "family", NULL);
-    char w[8][24], v[8][24];
-    size_t nw, same = 0, members = 0;
-    int digit = 0;
-    if (!fam)
-        return 0;
-    nw = name_words(pp_json_str(c->docs[i], "name", ""), w, 8);
-    same = nw;
-    for (size_t j = 0; j < c->ndocs; j++) {
-        size_t nv, k = 0;
-        if (strcmp(pp_json_str(c->docs[j], "family", ""), fam))
+    if (rc == 0) {
+        qsort(names, nn, sizeof(*names), cmp_str);
+        qsort(m, nm, sizeof(*m), cmp_member);
+    }
+    for (size_t g = 0, h; rc == 0 && g < nm; g = h) {
+        char w[8][24], v[8][24];
+        size_t nw, same;
+        int digit = 0;
+        pp_buf fam = PP_BUF_INIT;
+        char *key;
+        for (h = g + 1; h < nm && !strcmp(m[h].family, m[g].family); h++)
+            ;
+        if (h - g < 2)
             continue;
-        members++;
-        nv = name_words(pp_json_str(c->docs[j], "name", ""), v, 8);
-        while (k < same && k < nv && !strcmp(w[k], v[k]))
-            k++;
-        same = k;
+        /* the words every member's name begins with */
+        same = nw =
+            name_words(pp_json_str(c->docs[m[g].doc], "name", ""), w, 8);
+        for (size_t k = g + 1; k < h; k++) {
+            size_t nv = name_words(pp_json_str(c->docs[m[k].doc], "name", ""),
+                                   v, 8),
+                   x = 0;
+            while (x < same && x < nv && !strcmp(w[x], v[x]))
+                x++;
+            same = x;
+        }
+        if (same < 2)
+            continue;
+        for (size_t k = 0; k < same; k++) {
+            pp_buf_printf(&fam, "%s%s", k ? " " : "", w[k]);
+            digit |= strpbrk(w[k], "0123456789") != NULL;
+        }
+        if (!fam.ptr || !(key = bare_name(fam.ptr))) {
+            pp_buf_dispose(&fam);
+            rc = PP_ENOMEM;
+            break;
+        }
+        /* not already a run's name ("DeepSeek V4") */
+        if (digit && !bsearch(&key, names, nn, sizeof(*names), cmp_str))
+            for (size_t k = g; k < h; k++)
+                if (name_words(pp_json_str(c->docs[m[k].doc], "name", ""), v,
+                               8) != same &&
+                    pp_buf_puts(&out[m[k].doc], fam.ptr) < 0)
+                    rc = PP_ENOMEM;
+        free(key);
+        pp_buf_dispose(&fam);
     }
-    if (members < 2 || same < 2 || same == nw)
-        return 0;
-    for (size_t k = 0; k < same; k++) {
-        pp_buf_printf(out, "%s%s", k ? " " : "", w[k]);
-        digit |= strpbrk(w[k], "0123456789") != NULL;
-    }
-    return digit && out->ptr && !names_a_run(c, out->ptr);
+    for (size_t k = 0; k < nn; k++)
+        free(names[k]);
+    free(names);
+    free(m);
+    return rc < 0 ? pp_error_set(PP_ENOMEM, "out of memory") : 0;
 }
 
 int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
@@ -250,15 +307,18 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
                 return PP_ENOMEM;
             }
     }
-    for (size_t i = 0; i < n; i++) {
-        pp_buf fam = PP_BUF_INIT;
-        int rc2 = family_name(c, i, &fam)
-                      ? add_alias(c, &cap, fam.ptr, (int)i, 1)
-                      : 0;
-        pp_buf_dispose(&fam);
+    {
+        pp_buf *fam = calloc(n ? n : 1, sizeof(*fam));
+        int rc2 = fam ? family_names(c, fam) : PP_ENOMEM;
+        for (size_t i = 0; i < n && rc2 == 0; i++)
+            if (fam[i].len)
+                rc2 = add_alias(c, &cap, fam[i].ptr, (int)i, 1);
+        for (size_t i = 0; fam && i < n; i++)
+            pp_buf_dispose(&fam[i]);
+        free(fam);
         if (rc2 < 0) {
             pp_checker_free(c);
-            return PP_ENOMEM;
+            return pp_error_set(PP_ENOMEM, "out of memory");
         }
     }
     if (c->alias_words && pp_litset_build(c->alias_words) < 0) {
