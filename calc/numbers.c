@@ -279,6 +279,20 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
     return 0;
 }
 
+/* Is the word of `n` bytes at `s` one that joins or relates rather than
+ * describes ("per", "and", "of"): then no count's noun follows it as
+ * that count's ("37B per token", "405B models and tokens")? */
+static int function_word(const char *s, size_t n)
+{
+    static const char *const w[] = {"per", "and", "or",  "of",   "in",
+                                    "on",  "for", "на",  "и",    "или",
+                                    "из",  "в",   "for", "with", "to"};
+    for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+        if (strlen(w[k]) == n && starts(s, n, w[k]) == n)
+            return 1;
+    return 0;
+}
+
 /* Are the six bytes at `j` two Han characters (U+4E00..U+9FFF)? */
 static int han_pair(const char *s, size_t n, size_t j)
 {
@@ -374,24 +388,34 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
             return k;
         j = skip_spaces(s, n, j + strlen("个"));
     }
-    /* One Chinese word of two characters before them: "1750亿模型参数",
-     * "370亿激活参数", "15万亿文本 token". */
-    if (han_pair(s, n, j) &&
-        (k = unit_word(s, n, skip_spaces(s, n, j + 6), num, 1)) != 0)
-        return k;
-    /* Allow one adjective before tokens/parameters: "20T text tokens". */
+    /* Up to two Chinese words of two characters before them, and a 的:
+     * "1750亿模型参数", "370亿激活参数", "1750亿个机器学习的参数". */
+    for (size_t h = j, words = 0; words < 2 && han_pair(s, n, h); words++) {
+        size_t after = h + 6;
+        if (starts(s + after, n - after, "\xE7\x9A\x84")) /* 的 */
+            after += 3;
+        if ((k = unit_word(s, n, skip_spaces(s, n, after), num, 1)) != 0)
+            return k;
+        h += 6;
+    }
+    /* Up to two adjectives before tokens/parameters: "20T text tokens",
+     * "175 billion machine learning parameters"; never "per" ("32.6B per
+     * token" is a rate, not a count of tokens). */
     w = j;
-    while (w < n &&
-           (isalpha((unsigned char)s[w]) ||
-            ((unsigned char)s[w] >= 0x80 && (unsigned char)s[w] < 0xE0) ||
-            ((unsigned char)s[w] & 0xC0) == 0x80))
-        w++;
-    /* "32.6B per token" is a rate, not a count of tokens */
-    if (w == j || w - j > 24 || (w - j == 3 && !memcmp(s + j, "per", 3)) ||
-        (w - j == 4 && !memcmp(s + j, "на", 4)))
-        return i;
-    k = unit_word(s, n, skip_spaces(s, n, w), num, 1);
-    return k ? k : i;
+    for (int words = 0; words < 2; words++) {
+        size_t from = w;
+        while (w < n &&
+               (isalpha((unsigned char)s[w]) ||
+                ((unsigned char)s[w] >= 0x80 && (unsigned char)s[w] < 0xE0) ||
+                ((unsigned char)s[w] & 0xC0) == 0x80))
+            w++;
+        if (w == from || w - from > 24 || function_word(s + from, w - from))
+            return i;
+        if ((k = unit_word(s, n, skip_spaces(s, n, w), num, 1)) != 0)
+            return k;
+        w = skip_spaces(s, n, w);
+    }
+    return i;
 }
 
 /* Do the letters before `i` form a LaTeX command ("\\cdot70",

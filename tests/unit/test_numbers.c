@@ -81,6 +81,15 @@ static const struct want cases[] = {
     {"\xE5\x85\xA9\xE5\x8D\x83\xE5\x84\x84", 2e11, 1, "=",
      PP_UNIT_NONE}, /* 兩千億 */
     {"1,000,000 tokens", 1e6, 7, "=", PP_UNIT_TOKENS},
+    /* up to two describing words before the count's noun, never a word
+     * that joins or relates */
+    {"175 billion machine learning parameters", 175e9, 3, "=", PP_UNIT_PARAMS},
+    {"32B active per token", 32e9, 2, "=", PP_UNIT_NONE},
+    {"405B models and tokens", 405e9, 3, "=", PP_UNIT_NONE},
+    {"1750\xE4\xBA\xBF\xE4\xB8\xAA\xE6\x9C\xBA\xE5\x99\xA8\xE5\xAD\xA6\xE4\xB9"
+     "\xA0"
+     "\xE7\x9A\x84\xE5\x8F\x82\xE6\x95\xB0",
+     175e9, 4, "=", PP_UNIT_PARAMS}, /* 1750亿个机器学习的参数 */
     /* one two-character Chinese word before the count's noun */
     {"1750\xE4\xBA\xBF\xE6\xA8\xA1\xE5\x9E\x8B\xE5\x8F\x82\xE6\x95\xB0", 175e9,
      4, "=", PP_UNIT_PARAMS}, /* 1750亿模型参数 */
