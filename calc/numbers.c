@@ -97,63 +97,70 @@ static const struct number_word han_digits[] = {
     {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10}, {"兩", 2},
 };
 
+/* QUAL(text, q): a qualifier word and what it means, its length
+ * counted once. */
+#define QUAL(text, q)                                                          \
+    {                                                                          \
+        text, sizeof(text) - 1, q                                              \
+    }
 static const struct {
     const char *text;
+    size_t len;
     const char *q;
 } qualifiers[] = {
-    {"approximately ", "\xE2\x89\x88"},
-    {"about ", "\xE2\x89\x88"},
-    {"around ", "\xE2\x89\x88"},
-    {"roughly ", "\xE2\x89\x88"},
-    {"nearly ", "\xE2\x89\x88"},
-    {"almost ", "\xE2\x89\x88"},
-    {"some ", "\xE2\x89\x88"},
-    {"~", "\xE2\x89\x88"},
-    {"\xE2\x89\x88", "\xE2\x89\x88"},
-    {"около ", "\xE2\x89\x88"},
-    {"примерно ", "\xE2\x89\x88"},
-    {"почти ", "\xE2\x89\x88"},
-    {"порядка ", "\xE2\x89\x88"},
-    {"约", "\xE2\x89\x88"},
-    {"大约", "\xE2\x89\x88"},
-    {"近", "\xE2\x89\x88"},
-    {"more than ", ">"},
-    {"over ", ">"},
-    {"above ", ">"},
-    {"exceeding ", ">"},
-    {"exceeds ", ">"},
-    {"exceed ", ">"},
-    {"surpassing ", ">"},
-    {"in excess of ", ">"},
-    {"upwards of ", ">"},
-    {"превышает ", ">"},
-    {"大于", ">"},
-    {"多于", ">"},
-    {"超出", ">"},
-    {">", ">"},
-    {"более чем на ", ">"},
-    {"более ", ">"},
-    {"свыше ", ">"},
-    {"больше ", ">"},
-    {"超过", ">"},
-    {"逾", ">"},
-    {"at least ", "\xE2\x89\xA5"},
-    {"≥", "\xE2\x89\xA5"},
-    {"не менее ", "\xE2\x89\xA5"},
-    {"至少", "\xE2\x89\xA5"},
-    {"less than ", "<"},
-    {"under ", "<"},
-    {"below ", "<"},
-    {"fewer than ", "<"},
-    {"<", "<"},
-    {"менее ", "<"},
-    {"меньше ", "<"},
-    {"不到", "<"},
-    {"少于", "<"},
-    {"at most ", "\xE2\x89\xA4"},
-    {"≤", "\xE2\x89\xA4"},
-    {"не более ", "\xE2\x89\xA4"},
-    {"至多", "\xE2\x89\xA4"},
+    QUAL("approximately ", "\xE2\x89\x88"),
+    QUAL("about ", "\xE2\x89\x88"),
+    QUAL("around ", "\xE2\x89\x88"),
+    QUAL("roughly ", "\xE2\x89\x88"),
+    QUAL("nearly ", "\xE2\x89\x88"),
+    QUAL("almost ", "\xE2\x89\x88"),
+    QUAL("some ", "\xE2\x89\x88"),
+    QUAL("~", "\xE2\x89\x88"),
+    QUAL("\xE2\x89\x88", "\xE2\x89\x88"),
+    QUAL("около ", "\xE2\x89\x88"),
+    QUAL("примерно ", "\xE2\x89\x88"),
+    QUAL("почти ", "\xE2\x89\x88"),
+    QUAL("порядка ", "\xE2\x89\x88"),
+    QUAL("约", "\xE2\x89\x88"),
+    QUAL("大约", "\xE2\x89\x88"),
+    QUAL("近", "\xE2\x89\x88"),
+    QUAL("more than ", ">"),
+    QUAL("over ", ">"),
+    QUAL("above ", ">"),
+    QUAL("exceeding ", ">"),
+    QUAL("exceeds ", ">"),
+    QUAL("exceed ", ">"),
+    QUAL("surpassing ", ">"),
+    QUAL("in excess of ", ">"),
+    QUAL("upwards of ", ">"),
+    QUAL("превышает ", ">"),
+    QUAL("大于", ">"),
+    QUAL("多于", ">"),
+    QUAL("超出", ">"),
+    QUAL(">", ">"),
+    QUAL("более чем на ", ">"),
+    QUAL("более ", ">"),
+    QUAL("свыше ", ">"),
+    QUAL("больше ", ">"),
+    QUAL("超过", ">"),
+    QUAL("逾", ">"),
+    QUAL("at least ", "\xE2\x89\xA5"),
+    QUAL("≥", "\xE2\x89\xA5"),
+    QUAL("не менее ", "\xE2\x89\xA5"),
+    QUAL("至少", "\xE2\x89\xA5"),
+    QUAL("less than ", "<"),
+    QUAL("under ", "<"),
+    QUAL("below ", "<"),
+    QUAL("fewer than ", "<"),
+    QUAL("<", "<"),
+    QUAL("менее ", "<"),
+    QUAL("меньше ", "<"),
+    QUAL("不到", "<"),
+    QUAL("少于", "<"),
+    QUAL("at most ", "\xE2\x89\xA4"),
+    QUAL("≤", "\xE2\x89\xA4"),
+    QUAL("не более ", "\xE2\x89\xA4"),
+    QUAL("至多", "\xE2\x89\xA4"),
 };
 
 /* The qualifier written just before `at`, if any. */
@@ -162,7 +169,7 @@ static void qualifier_before(const char *s, size_t at, char out[4])
     size_t best = 0;
     snprintf(out, 4, "=");
     for (size_t i = 0; i < sizeof(qualifiers) / sizeof(qualifiers[0]); i++) {
-        size_t k = strlen(qualifiers[i].text);
+        size_t k = qualifiers[i].len;
         /* allow one space between a symbol and the number: "~ 15T" */
         for (size_t pad = 0; pad <= 1; pad++) {
             if (k + pad > at || k <= best)

@@ -42,7 +42,19 @@ void pp_num_canonical(double v, char out[32])
     /* Small integers read best plainly (896, 32000), larger magnitudes in
      * the shortest exponent form (1.04e12). */
     if (v == floor(v) && fabs(v) < 1e6) {
-        snprintf(out, 32, "%.0f", v);
+        /* written digit by digit: this is most of what JSON output
+         * prints, and snprintf's float path is slow */
+        long n = (long)fabs(v);
+        char rev[8];
+        size_t k = 0, o = 0;
+        do
+            rev[k++] = (char)('0' + n % 10);
+        while ((n /= 10) > 0);
+        if (v < 0)
+            out[o++] = '-';
+        while (k)
+            out[o++] = rev[--k];
+        out[o] = 0;
         return;
     }
     for (int p = 1; p <= 17; p++) {
