@@ -31,6 +31,13 @@ static void canonical_is_shortest_round_trip(void **state)
     assert_canonical(-2.5, "-2.5");
     assert_canonical(-0.0, "0");
     assert_canonical(0, "0");
+    /* the integer path, at its edges */
+    assert_canonical(1, "1");
+    assert_canonical(-7, "-7");
+    assert_canonical(10, "10");
+    assert_canonical(999999, "999999");
+    assert_canonical(-999999, "-999999");
+    assert_canonical(1e6, "1e6");
 }
 
 static void assert_human(double v, int sig, const char *want)
