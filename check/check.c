@@ -424,7 +424,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
 static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 {
     struct sent s;
-    int named;
+    int named, spikes;
     if (len == 0) {
         c->limited = 0;
         return 0;
@@ -435,13 +435,14 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
      * catalogue can find something, and entities are looked for only
      * when a rule matched. */
     named = ck_named_any(&s);
-    if (!s.nnum && named && !ck_any_format(&s)) {
+    spikes = lex_near(&s, 0, s.len, CK_LEX_LOSS_SPIKE);
+    if (!s.nnum && named && !ck_any_format(&s) && !spikes) {
         /* a name of an optimizer or mechanism, and no figure */
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
         ck_check_named(&s);
-    } else if (s.nnum || named || ck_any_format(&s)) {
+    } else if (s.nnum || named || spikes || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
@@ -457,6 +458,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_derived_epochs(&s);
         ck_bind_entity_figures(&s);
         ck_check_mechanisms(&s);
+        ck_check_spikes(&s);
         ck_check_formats(&s);
     }
     ck_check_generalisations(&s);

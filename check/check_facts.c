@@ -924,3 +924,90 @@ void ck_bind_entity_figures(struct sent *s)
     }
     s->family_read = 0;
 }
+
+/* What fact stability.loss_spikes (NULL: not recorded) says of the
+ * run's training: no spike (0), some (1), or no count (-1); -2 when it
+ * is on record as not disclosed. */
+static int spikes_recorded(const cJSON *fact)
+{
+    pp_fact_num v;
+    if (pp_fact_status_of(fact) == PP_FACT_UNDISCLOSED)
+        return -2;
+    if (!pp_fact_number_of(fact, &v))
+        return -1;
+    if (!strcmp(v.qualifier, "=") || !strcmp(v.qualifier, "\xE2\x89\x88"))
+        return v.value > 0;
+    if (!strcmp(v.qualifier, ">") ||
+        (!strcmp(v.qualifier, "\xE2\x89\xA5") && v.value > 0))
+        return 1; /* "spikes were encountered": more than v */
+    return -1;
+}
+
+/* "Kimi K2 was trained with zero loss spikes", "DeepSeek-V4 encountered
+ * loss spikes", "没有出现过一次损失尖峰": whether the run's training saw
+ * loss spikes, checked against stability.loss_spikes -- none (0) or
+ * some (> 0), confirmed or contradicted; runs that record no count make
+ * it unverifiable.  A clause that says something else of spikes (none
+ * that was irrecoverable, a mechanism that prevents them, their risk, a
+ * possibility) claims neither; one that denies an occurrence ("did not
+ * experience any") denies. */
+void ck_check_spikes(struct sent *s)
+{
+    for (int32_t h = s->lex.scanned ? s->lex.head[CK_LEX_LOSS_SPIKE] : -1;
+         h >= 0; h = s->lex.hit[h].next) {
+        size_t at = s->lex.hit[h].start, end = s->lex.hit[h].end;
+        size_t from = ck_clause_from(s, at), to = ck_clause_to(s, end);
+        const struct entity *e;
+        int none = lex_near(s, from, to, CK_LEX_SPIKE_NONE),
+            some = lex_near(s, from, to, CK_LEX_SPIKE_SOME);
+        int said = none ? 0 : 1, held = 0, wrong = 0, hidden = 0, runs = 0;
+        const char *who = NULL, *verdict;
+        const cJSON *evidence = NULL;
+        pp_buf msg = PP_BUF_INIT, ids = PP_BUF_INIT;
+        if (s->lex.hit[h].next >= 0 &&
+            s->lex.hit[s->lex.hit[h].next].start < to)
+            continue; /* hits run from the last: one claim per clause */
+        if ((!none && !some) || lex_near(s, from, to, CK_LEX_SPIKE_OTHER) ||
+            lex_near(s, from, to, CK_LEX_COMPARE) ||
+            lex_near(s, from, to, CK_LEX_EXPERIMENT) ||
+            !(e = ck_entity_for(s, at)))
+            continue;
+        for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+            const cJSON *fact;
+            int rec;
+            if (!(e->set >> i & 1))
+                continue;
+            runs++;
+            who = ck_doc_id(s->c->docs[i]);
+            pp_buf_printf(&ids, "%s%s", runs > 1 ? ", " : "", who);
+            fact = pp_fact_get(s->c->docs[i], "stability.loss_spikes");
+            rec = spikes_recorded(fact);
+            if (rec >= 0 || rec == -2)
+                evidence = fact;
+            held += rec == said;
+            wrong += rec >= 0 && rec != said;
+            hidden += rec == -2;
+            pp_buf_printf(&msg, "%s%s %s", runs > 1 ? "; " : "", who,
+                          rec == -2 ? "does not disclose its loss spikes"
+                          : rec < 0 ? "records no count of loss spikes"
+                          : rec > 0 ? "records loss spikes during training"
+                                    : "records no loss spike in training");
+        }
+        /* spikes said to occur may be those of a counterfactual ("pure
+         * Muon on K2 would spike"): they confirm, never contradict */
+        verdict = runs && held == runs            ? "confirmed"
+                  : runs && wrong == runs && none ? "contradicted"
+                  : runs && hidden == runs        ? "undisclosed"
+                                                  : "unverifiable";
+        ck_bind(s, none ? "spikes-none" : "spikes-some");
+        ck_emit(s, at, end - at, ids.ptr, "stability.loss_spikes",
+                none ? cJSON_CreateNumber(0) : cJSON_CreateString("> 0"), NULL,
+                verdict, "%s; the sentence says %s", pp_buf_cstr(&msg),
+                none ? "none" : "some");
+        if (evidence)
+            ck_set_evidence(ck_last_claim(s), evidence);
+        pp_buf_dispose(&msg);
+        pp_buf_dispose(&ids);
+        return;
+    }
+}

@@ -92,7 +92,11 @@
     X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */    \
     X(OWNER_AFTER, "owner-after")   /* "16B in Moonlight": the run after */    \
     X(CHANGE_FROM, "change-from")   /* "from 4K": where a change started */    \
-    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */
+    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */            \
+    X(LOSS_SPIKE, "loss-spike")     /* a loss spike */                         \
+    X(SPIKE_NONE, "spike-none")     /* "zero", "without": none occurred */     \
+    X(SPIKE_SOME, "spike-some")     /* "encountered": some occurred */         \
+    X(SPIKE_OTHER, "spike-other")   /* "irrecoverable", "prevents": else */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
