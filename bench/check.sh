@@ -79,5 +79,6 @@ echo "| rg -c (number-with-unit pattern) | ${rms} ms | $(mbs "$rms") MB/s | $(( 
 echo
 python3 -c "print(f'passport / ripgrep: {$pms / $rms:.1f}x the time')"
 python3 -c "print(f'passport -j 2 / ripgrep: {$p2ms / $rms:.1f}x the time')"
+[ -z "$fms" ] || python3 -c "print(f'passport -j 1 / md4c alone: {$pms / $fms:.1f}x the time')"
 [ -z "$fms" ] || python3 -c "print(f'passport -j 2 / md4c alone: {$p2ms / $fms:.1f}x the time')"
 [ -z "$fms" ] || python3 -c "print(f'md4c alone / ripgrep: {$fms / $rms:.1f}x the time')"

@@ -291,9 +291,9 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
  * that count's ("37B per token", "405B models and tokens")? */
 static int function_word(const char *s, size_t n)
 {
-    static const char *const w[] = {"per", "and", "or",  "of",   "in",
-                                    "on",  "for", "на",  "и",    "или",
-                                    "из",  "в",   "for", "with", "to"};
+    static const char *const w[] = {"per", "and", "or",   "of", "in",
+                                    "on",  "for", "with", "to", "на",
+                                    "и",   "или", "из",   "в"};
     for (size_t k = 0; k < sizeof(w) / sizeof(w[0]); k++)
         if (strlen(w[k]) == n && starts(s, n, w[k]) == n)
             return 1;

@@ -953,8 +953,12 @@ static int spikes_recorded(const cJSON *fact)
  * experience any") denies. */
 void ck_check_spikes(struct sent *s)
 {
-    for (int32_t h = s->lex.scanned ? s->lex.head[CK_LEX_LOSS_SPIKE] : -1;
-         h >= 0; h = s->lex.hit[h].next) {
+    /* the sentence's first mention (hits are chained last first): one
+     * claim, of the clause that holds it */
+    int32_t h = s->lex.scanned ? s->lex.head[CK_LEX_LOSS_SPIKE] : -1;
+    while (h >= 0 && s->lex.hit[h].next >= 0)
+        h = s->lex.hit[h].next;
+    if (h >= 0) {
         size_t at = s->lex.hit[h].start, end = s->lex.hit[h].end;
         size_t from = ck_clause_from(s, at), to = ck_clause_to(s, end);
         const struct entity *e;
@@ -964,14 +968,11 @@ void ck_check_spikes(struct sent *s)
         const char *who = NULL, *verdict;
         const cJSON *evidence = NULL;
         pp_buf msg = PP_BUF_INIT, ids = PP_BUF_INIT;
-        if (s->lex.hit[h].next >= 0 &&
-            s->lex.hit[s->lex.hit[h].next].start < to)
-            continue; /* hits run from the last: one claim per clause */
         if ((!none && !some) || lex_near(s, from, to, CK_LEX_SPIKE_OTHER) ||
             lex_near(s, from, to, CK_LEX_COMPARE) ||
             lex_near(s, from, to, CK_LEX_EXPERIMENT) ||
             !(e = ck_entity_for(s, at)))
-            continue;
+            return;
         for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
             const cJSON *fact;
             int rec;
@@ -1008,6 +1009,5 @@ void ck_check_spikes(struct sent *s)
             ck_set_evidence(ck_last_claim(s), evidence);
         pp_buf_dispose(&msg);
         pp_buf_dispose(&ids);
-        return;
     }
 }
