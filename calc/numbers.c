@@ -406,15 +406,18 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         h += 6;
     }
     /* Up to two adjectives before tokens/parameters: "20T text tokens",
-     * "175 billion machine learning parameters"; never "per" ("32.6B per
-     * token" is a rate, not a count of tokens). */
+     * "175 billion machine learning parameters", "15.29B non-embedding
+     * parameters" (a hyphen between letters joins a word); never "per"
+     * ("32.6B per token" is a rate, not a count of tokens). */
     w = j;
     for (int words = 0; words < 2; words++) {
         size_t from = w;
         while (w < n &&
                (isalpha((unsigned char)s[w]) ||
                 ((unsigned char)s[w] >= 0x80 && (unsigned char)s[w] < 0xE0) ||
-                ((unsigned char)s[w] & 0xC0) == 0x80))
+                ((unsigned char)s[w] & 0xC0) == 0x80 ||
+                (s[w] == '-' && w > from && w + 1 < n &&
+                 isalpha((unsigned char)s[w + 1]))))
             w++;
         if (w == from || w - from > 24 || function_word(s + from, w - from))
             return i;

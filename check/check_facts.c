@@ -131,6 +131,61 @@ static void check_each(struct sent *s, const pp_number *n,
     ck_merge_last(s, (size_t)s->count - before);
 }
 
+/* The count without the embeddings beside a count of parameters, or
+ * NULL: what a report that gives both states as, say, "Total Params†"
+ * (Moonlight's 15.29B of its 16B). */
+static const char *non_embedding_of(const char *name)
+{
+    if (!strcmp(name, "params.total"))
+        return "params.total_non_embedding";
+    if (!strcmp(name, "params.active"))
+        return "params.active_non_embedding";
+    return NULL;
+}
+
+/* Does the sentence say, within four words of figure `n`, that the count
+ * leaves the embeddings out ("15.29B non-embedding parameters")? */
+static int says_non_embedding(const struct sent *s, const pp_number *n)
+{
+    return lex_near(s, ck_back_words(s, n->start, 4),
+                    ck_fwd_words(s, n->end, 4), CK_LEX_NON_EMBEDDING);
+}
+
+/* A count of parameters that is not the run's total (or active) count but
+ * is its count without the embeddings, which the sentence does not say it
+ * is: the figure the developer's own table may give under "Total Params"
+ * with a footnote.  Not an error, and not the fact it was bound to:
+ * unverifiable, with both figures.  Returns 1 when it emitted. */
+static int fits_non_embedding(struct sent *s, const pp_number *n,
+                              unsigned long long set, const char *name,
+                              const struct fact_found *with)
+{
+    const char *bare = non_embedding_of(name), *how;
+    struct fact_found ff;
+    pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
+    if (!bare || !with->fact)
+        return 0;
+    find_fact(s, num_range(n), set, bare, &ff);
+    if (!ff.confirmed)
+        return 0;
+    pp_num_human(&e[0], with->num.value, with->num.sig);
+    pp_num_human(&e[1], ff.num.value, ff.num.sig);
+    how = s->attr_how;
+    ck_bind(s, "non-embedding-count");
+    ck_emit(s, n->start, n->end - n->start, ff.who, name,
+            cJSON_CreateNumber(n->value), cJSON_CreateNumber(with->num.value),
+            "unverifiable",
+            "%s %s is %s; %.*s is its %s (%s), the count without the "
+            "embeddings, which the sentence does not say it is",
+            ff.who, name, pp_buf_cstr(&e[0]), (int)(n->end - n->start),
+            s->text + n->start, bare, pp_buf_cstr(&e[1]));
+    ck_set_evidence(ck_last_claim(s), ff.fact);
+    ck_bind(s, how);
+    pp_buf_dispose(&e[0]);
+    pp_buf_dispose(&e[1]);
+    return 1;
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
@@ -139,20 +194,27 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     const pp_fact_num *v = &ff.num;
     const char *who;
     int written = (int)(n->end - n->start);
-    cJSON *claimed = cJSON_CreateNumber(n->value);
+    cJSON *claimed;
     pp_buf e = PP_BUF_INIT;
     if ((n->unit == PP_UNIT_PERCENT || n->unit == PP_UNIT_TIMES) &&
-        count_fact(name)) {
-        /* "| 27% compute / 10% memory |" under a "Context ..." column */
-        cJSON_Delete(claimed);
-        return;
-    }
+        count_fact(name))
+        return; /* "| 27% compute / 10% memory |" under a "Context" column */
     if (set_size(s, set) > 1) {
-        cJSON_Delete(claimed);
         check_each(s, n, set, name);
         return;
     }
+    if (non_embedding_of(name) && says_non_embedding(s, n)) {
+        /* "15.29B non-embedding parameters": that count, or nothing */
+        const char *how = s->attr_how;
+        ck_bind(s, "non-embedding-word");
+        ck_check_fact(s, n, set, non_embedding_of(name));
+        ck_bind(s, how);
+        return;
+    }
     find_fact(s, num_range(n), set, name, &ff);
+    if (!ff.confirmed && fits_non_embedding(s, n, set, name, &ff))
+        return;
+    claimed = cJSON_CreateNumber(n->value);
     who = ff.who;
     if (ff.fact)
         pp_num_human(&e, v->value, v->sig);
@@ -386,6 +448,26 @@ static int clause_kind(const struct sent *s, size_t i)
     return active == total ? 0 : active ? 'a' : 't';
 }
 
+/* A count after "of" that a word before it names ("activation parameters
+ * of 2.24B", "a total parameter count of 15.29B"), not the whole of an "X
+ * of Y": no figure shortly before, or one a conjunction or a comma sets
+ * apart ("15.29B and activation parameters of 2.24B"; but "32B active
+ * parameters out of 1T" is X of Y).  'a' or 't' by the word, else 0. */
+static int attribute_of(const struct sent *s, size_t i)
+{
+    size_t a = s->num[i].start, w = ck_back_words(s, a, 4);
+    int active = lex_near(s, w, a, CK_LEX_ACTIVE);
+    int total = lex_near(s, w, a, CK_LEX_TOTAL);
+    if (active == total)
+        return 0;
+    if (i > 0 && s->num[i - 1].end >= ck_back_words(s, a, 6)) {
+        size_t p = s->num[i - 1].end;
+        if (!lex_near(s, p, a, CK_LEX_STOP) && !memchr(s->text + p, ',', a - p))
+            return 0;
+    }
+    return active ? 'a' : 't';
+}
+
 /* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
  * Y total; "of which Y": Y active.  Else the nearest qualifying word
  * wins -- inside the figure's own span ("32.6B active parameters"), then
@@ -407,6 +489,10 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
         return "params.active";
     }
     if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ")) {
+        if ((k = attribute_of(s, i)) != 0) {
+            ck_bind(s, "attribute-of");
+            return k == 'a' ? "params.active" : "params.total";
+        }
         ck_bind(s, "x-of-y");
         return "params.total";
     }
@@ -517,6 +603,16 @@ static void check_params_either(struct sent *s, size_t i,
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     cJSON *readings, *claim;
+    if (says_non_embedding(s, n))
+        for (int k = 0; k < 2; k++) {
+            /* "15.29B non-embedding parameters": either such count */
+            find_fact(s, num_range(n), set, non_embedding_of(kinds[k]), &ff[k]);
+            if (ff[k].confirmed) {
+                ck_bind(s, "non-embedding-word");
+                ck_check_fact(s, n, set, kinds[k]);
+                return;
+            }
+        }
     ck_bind(s, "either-reading");
     for (int k = 0; k < 2; k++) {
         find_fact(s, num_range(n), set, kinds[k], &ff[k]);
@@ -525,6 +621,9 @@ static void check_params_either(struct sent *s, size_t i,
             return;
         }
     }
+    for (int k = 0; k < 2; k++)
+        if (fits_non_embedding(s, n, set, kinds[k], &ff[k]))
+            return;
     if (!ff[0].fact && !ff[1].fact) {
         ck_check_fact(s, n, set, kinds[0]); /* unverifiable or undisclosed */
         return;

@@ -384,6 +384,10 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_source_refs(&s, doc);
     pp_buf_dispose(&s.ptr);
     check_not_above(&s, facts, "params.active", "params.total");
+    check_not_above(&s, facts, "params.active_non_embedding",
+                    "params.total_non_embedding");
+    check_not_above(&s, facts, "params.total_non_embedding", "params.total");
+    check_not_above(&s, facts, "params.active_non_embedding", "params.active");
     check_not_above(&s, facts, "experts.active", "experts.routed");
     check_dates(&s, doc);
     check_vocab_refs(&s, doc);

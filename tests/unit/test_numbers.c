@@ -84,6 +84,10 @@ static const struct want cases[] = {
     /* up to two describing words before the count's noun, never a word
      * that joins or relates */
     {"175 billion machine learning parameters", 175e9, 3, "=", PP_UNIT_PARAMS},
+    /* a hyphen between letters joins a word; a dangling one does not */
+    {"15.29B non-embedding parameters", 15.29e9, 4, "=", PP_UNIT_PARAMS},
+    {"15.5T high-quality tokens", 15.5e12, 3, "=", PP_UNIT_TOKENS},
+    {"15.29B non- parameters", 15.29e9, 4, "=", PP_UNIT_NONE},
     {"32B active per token", 32e9, 2, "=", PP_UNIT_NONE},
     {"405B models and tokens", 405e9, 3, "=", PP_UNIT_NONE},
     {"1750\xE4\xBA\xBF\xE4\xB8\xAA\xE6\x9C\xBA\xE5\x99\xA8\xE5\xAD\xA6\xE4\xB9"
