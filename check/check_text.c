@@ -591,7 +591,8 @@ void ck_check_generalisations(struct sent *s)
     for (size_t h = 0; h < n; h++) {
         size_t a = hits[h].start;
         int universal = !strncmp(hits[h].id, "universal.", 10);
-        if (clause_has(s, a, LEX(NEGATION)) || clause_has(s, a, LEX(HEDGE)) ||
+        if (clause_has(s, a, LEX(NEGATION)) ||
+            (!hits[h].modal && clause_has(s, a, LEX(HEDGE))) ||
             (universal && clause_after_has(s, hits[h].end, LEX(NEGATION))) ||
             lex_near(s, 0, s->len, CK_LEX_REFUTED) ||
             lex_near(s, 0, s->len, CK_LEX_REJECTED) || quoted(s, a) ||

@@ -44,6 +44,7 @@ struct rule {
     size_t first; /* the number of its first pattern */
     /* read once from `def`, borrowed from it */
     int for_claims, for_prose; /* applies_to */
+    int modal;                 /* "modal": its patterns hold the modal */
     const cJSON *levels;
     const char *id, *severity, *message, *section;
 };
@@ -244,6 +245,7 @@ static void describe_rule(struct rule *ru)
     ru->severity = field(ru->def, "severity");
     ru->message = field(ru->def, "message");
     ru->section = field(ru->def, "section");
+    ru->modal = cJSON_IsTrue(pp_json_get(ru->def, "modal"));
 }
 
 /* Number the patterns, derive their literals and build the automaton.
@@ -476,6 +478,7 @@ int pp_rules_scan_folded(const pp_rules *r, pp_rules_scratch *x,
                     h->severity = ru->severity;
                     h->message = ru->message;
                     h->section = ru->section;
+                    h->modal = ru->modal;
                     h->lang = langs[l];
                     h->start = start;
                     h->end = end;

@@ -55,6 +55,7 @@ typedef struct pp_rule_hit {
     const char *message;
     const char *section;
     const char *lang;  /* the language whose pattern matched */
+    int modal;         /* the rule's patterns hold a modal verb ("modal") */
     size_t start, end; /* byte offsets of the match in the text */
 } pp_rule_hit;
 
