@@ -77,24 +77,128 @@ static const struct {
     {"萬", 1e4},        {"千", 1e3}, /* the longest first: 千亿 before 千 */
 };
 
-/* A number written as a word, and its value. */
+/* How a number word combines with those before it: a digit (1-9), a
+ * number from ten to nineteen, a multiple of ten, a multiple of a hundred
+ * written as one word (Russian двести), "hundred" (multiplies), or the
+ * article "a" (one, only before "hundred" or a magnitude). */
+enum word_kind { W_DIGIT, W_TEEN, W_TENS, W_HUNDREDS, W_HUNDRED, W_ARTICLE };
+
+struct cardinal_word {
+    const char *word;
+    double value;
+    enum word_kind kind;
+};
+
+/* The longest first where one word begins another (четыре before
+ * четыреста is not needed: a word must end where it ends). */
+static const struct cardinal_word number_words[] = {
+    {"a", 1, W_ARTICLE},
+    {"one", 1, W_DIGIT},
+    {"two", 2, W_DIGIT},
+    {"three", 3, W_DIGIT},
+    {"four", 4, W_DIGIT},
+    {"five", 5, W_DIGIT},
+    {"six", 6, W_DIGIT},
+    {"seven", 7, W_DIGIT},
+    {"eight", 8, W_DIGIT},
+    {"nine", 9, W_DIGIT},
+    {"ten", 10, W_TEEN},
+    {"eleven", 11, W_TEEN},
+    {"twelve", 12, W_TEEN},
+    {"thirteen", 13, W_TEEN},
+    {"fourteen", 14, W_TEEN},
+    {"fifteen", 15, W_TEEN},
+    {"sixteen", 16, W_TEEN},
+    {"seventeen", 17, W_TEEN},
+    {"eighteen", 18, W_TEEN},
+    {"nineteen", 19, W_TEEN},
+    {"twenty", 20, W_TENS},
+    {"thirty", 30, W_TENS},
+    {"forty", 40, W_TENS},
+    {"fifty", 50, W_TENS},
+    {"sixty", 60, W_TENS},
+    {"seventy", 70, W_TENS},
+    {"eighty", 80, W_TENS},
+    {"ninety", 90, W_TENS},
+    {"hundred", 100, W_HUNDRED},
+    /* Russian, in the nominative and the genitive ("более двух млрд") */
+    {"один", 1, W_DIGIT},
+    {"одна", 1, W_DIGIT},
+    {"одного", 1, W_DIGIT},
+    {"два", 2, W_DIGIT},
+    {"две", 2, W_DIGIT},
+    {"двух", 2, W_DIGIT},
+    {"три", 3, W_DIGIT},
+    {"трёх", 3, W_DIGIT},
+    {"трех", 3, W_DIGIT},
+    {"четыре", 4, W_DIGIT},
+    {"четырёх", 4, W_DIGIT},
+    {"четырех", 4, W_DIGIT},
+    {"пять", 5, W_DIGIT},
+    {"пяти", 5, W_DIGIT},
+    {"шесть", 6, W_DIGIT},
+    {"шести", 6, W_DIGIT},
+    {"семь", 7, W_DIGIT},
+    {"семи", 7, W_DIGIT},
+    {"восемь", 8, W_DIGIT},
+    {"восьми", 8, W_DIGIT},
+    {"девять", 9, W_DIGIT},
+    {"девяти", 9, W_DIGIT},
+    {"десять", 10, W_TEEN},
+    {"десяти", 10, W_TEEN},
+    {"одиннадцать", 11, W_TEEN},
+    {"двенадцать", 12, W_TEEN},
+    {"тринадцать", 13, W_TEEN},
+    {"четырнадцать", 14, W_TEEN},
+    {"пятнадцать", 15, W_TEEN},
+    {"шестнадцать", 16, W_TEEN},
+    {"семнадцать", 17, W_TEEN},
+    {"восемнадцать", 18, W_TEEN},
+    {"девятнадцать", 19, W_TEEN},
+    {"двадцать", 20, W_TENS},
+    {"двадцати", 20, W_TENS},
+    {"тридцать", 30, W_TENS},
+    {"тридцати", 30, W_TENS},
+    {"сорок", 40, W_TENS},
+    {"сорока", 40, W_TENS},
+    {"пятьдесят", 50, W_TENS},
+    {"шестьдесят", 60, W_TENS},
+    {"семьдесят", 70, W_TENS},
+    {"восемьдесят", 80, W_TENS},
+    {"девяносто", 90, W_TENS},
+    {"сто", 100, W_HUNDREDS},
+    {"ста", 100, W_HUNDREDS},
+    {"двести", 200, W_HUNDREDS},
+    {"триста", 300, W_HUNDREDS},
+    {"четыреста", 400, W_HUNDREDS},
+    {"пятьсот", 500, W_HUNDREDS},
+    {"шестьсот", 600, W_HUNDREDS},
+    {"семьсот", 700, W_HUNDREDS},
+    {"восемьсот", 800, W_HUNDREDS},
+    {"девятьсот", 900, W_HUNDREDS},
+};
+
+/* Han numerals for han_number. */
 struct number_word {
     const char *word;
     double value;
 };
 
-static const struct number_word number_words[] = {
-    {"a", 1},       {"one", 1},    {"two", 2},       {"three", 3},
-    {"four", 4},    {"five", 5},   {"six", 6},       {"seven", 7},
-    {"eight", 8},   {"nine", 9},   {"ten", 10},      {"twelve", 12},
-    {"twenty", 20}, {"fifty", 50}, {"hundred", 100}, {"один", 1},
-    {"два", 2},     {"три", 3},    {"пять", 5},      {"десять", 10},
-};
-
-/* Han numerals before a Han magnitude: 一万亿, 两千亿, 十亿. */
+/* Digits, the units within a section of four (十 百 千), and the
+ * magnitudes a section multiplies (万, 亿, 万亿; traditional forms too),
+ * the longest first. */
 static const struct number_word han_digits[] = {
-    {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4},  {"五", 5},
-    {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"十", 10}, {"兩", 2},
+    {"零", 0}, {"一", 1}, {"二", 2}, {"两", 2}, {"兩", 2}, {"三", 3},
+    {"四", 4}, {"五", 5}, {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9},
+};
+static const struct number_word han_units[] = {
+    {"十", 10},
+    {"百", 100},
+    {"千", 1000},
+};
+static const struct number_word han_big[] = {
+    {"万亿", 1e12}, {"萬億", 1e12}, {"亿", 1e8},
+    {"億", 1e8},    {"万", 1e4},    {"萬", 1e4},
 };
 
 /* QUAL(text, q): a qualifier word and what it means, its length
@@ -444,9 +548,31 @@ static unsigned char initial[256], cyr[2][256];
 /* mag_initial[c]: can a magnitude word (trillion, млрд, 亿) start with c? */
 static unsigned char mag_initial[256];
 static pthread_once_t initials_once = PTHREAD_ONCE_INIT;
+/* The number words chained by bucket_of their first bytes: the first of
+ * each bucket in word_head (-1: none), the next in word_next. */
+#define NWORDS (sizeof(number_words) / sizeof(number_words[0]))
+static int word_head[256], word_next[NWORDS];
+
+/* A word's bucket: its first byte, lower-cased, or for a Cyrillic letter
+ * (two bytes) its second byte. */
+static unsigned bucket_of(const char *s, size_t n, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    if ((c == 0xD0 || c == 0xD1) && i + 1 < n)
+        return (unsigned char)s[i + 1];
+    return lower_ascii(c);
+}
 
 static void init_initials(void)
 {
+    for (size_t b = 0; b < 256; b++)
+        word_head[b] = -1;
+    for (size_t w = NWORDS; w-- > 0;) {
+        const char *t = number_words[w].word;
+        unsigned b = bucket_of(t, strlen(t), 0);
+        word_next[w] = word_head[b];
+        word_head[b] = (int)w;
+    }
     for (size_t w = 0; w < sizeof(number_words) / sizeof(number_words[0]);
          w++) {
         unsigned char c = (unsigned char)number_words[w].word[0];
@@ -485,96 +611,226 @@ static int may_start_word(const char *s, size_t n, size_t i)
 /* Han numerals before a Han magnitude                                */
 /* ------------------------------------------------------------------ */
 
-/* A Han numeral and a Han magnitude at `i` ("一万亿", "两千亿", "十亿"):
- * the end of the figure (unit included) into *num, or 0.  "数十亿"
- * ("several billion") is no figure. */
+/* The significant digits of a whole number (a section of Han numerals
+ * or number words): 284 has 3, 30 has 1. */
+static int integer_sig(double v)
+{
+    long x = (long)v;
+    int d = 0;
+    while (x > 0 && x % 10 == 0)
+        x /= 10;
+    for (; x > 0; x /= 10)
+        d++;
+    return d ? d : 1;
+}
+
+/* The Han numeral of `list` at `i`: its index, or -1. */
+static int han_at(const char *s, size_t n, size_t i,
+                  const struct number_word *list, size_t count)
+{
+    for (size_t k = 0; k < count; k++)
+        if (starts(s + i, n - i, list[k].word))
+            return (int)k;
+    return -1;
+}
+
+#define HAN_AT(s, n, i, list)                                                  \
+    han_at(s, n, i, list, sizeof(list) / sizeof(list[0]))
+
+/* A Han numeral and a Han magnitude at `i` ("一万亿", "两千亿", "十亿",
+ * "二千八百四十亿", "三十二万亿"), or a numeral of thousands ("三千"):
+ * the end of the figure (unit included) into *num, or 0.  The numeral is
+ * read whole, never a part of one (the "二万亿" of "三十二万亿"); it
+ * begins with a digit or 十 ("千亿级", "百亿" say a scale, no figure);
+ * "数十亿" ("several billion") is no figure. */
 static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
 {
+    double section = 0, scale = 0;
+    int digit = -1, has_unit = 0, k;
+    size_t j = i;
     if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几") ||
-                   starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾")))
+                   starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾") ||
+                   HAN_AT(s, n, i - 3, han_digits) >= 0 ||
+                   HAN_AT(s, n, i - 3, han_units) >= 0))
         return 0;
-    for (size_t d = 0; d < sizeof(han_digits) / sizeof(han_digits[0]); d++) {
-        size_t k = starts(s + i, n - i, han_digits[d].word);
-        if (!k)
-            continue;
-        for (size_t m = 0;
-             m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
-            size_t mk =
-                (unsigned char)magnitude_words[m].word[0] >= 0xE0
-                    ? starts(s + i + k, n - i - k, magnitude_words[m].word)
-                    : 0;
-            if (!mk)
-                continue;
-            memset(num, 0, sizeof(*num));
-            num->start = i;
-            num->value = han_digits[d].value * magnitude_words[m].scale;
-            num->sig = han_digits[d].value >= 10 ? 2 : 1;
-            num->magnitude = 1;
-            qualifier_before(s, i, num->qualifier);
-            num->end = unit_after(s, n, i + k + mk, num);
-            return num->end;
+    if (HAN_AT(s, n, i, han_digits) < 0 && !starts(s + i, n - i, "十"))
+        return 0;
+    for (;;) {
+        if ((k = HAN_AT(s, n, j, han_digits)) >= 0) {
+            if (digit > 0)
+                return 0; /* "一二": a list, not a numeral */
+            digit = (int)han_digits[k].value;
+        } else if ((k = HAN_AT(s, n, j, han_units)) >= 0) {
+            section += (digit > 0    ? digit
+                        : digit == 0 ? 0
+                                     : 1) *
+                       han_units[k].value;
+            digit = -1;
+            has_unit = 1;
+        } else {
+            break;
         }
+        j += 3;
+    }
+    if (digit > 0)
+        section += digit;
+    if (section <= 0)
+        return 0;
+    if ((k = HAN_AT(s, n, j, han_big)) >= 0) {
+        scale = han_big[k].value;
+        j += strlen(han_big[k].word);
+    } else if (has_unit && section >= 1000) {
+        scale = 1; /* 三千 */
+    } else {
         return 0;
     }
-    return 0;
+    memset(num, 0, sizeof(*num));
+    num->start = i;
+    num->value = section * scale;
+    num->sig = integer_sig(section);
+    num->magnitude = 1;
+    qualifier_before(s, i, num->qualifier);
+    num->end = unit_after(s, n, j, num);
+    return num->end;
 }
 
 /* ------------------------------------------------------------------ */
 /* Number words: "one trillion", "a one-trillion-parameter model"     */
 /* ------------------------------------------------------------------ */
 
-/* A number word and a magnitude word at `i`, a letter ("one trillion",
- * "два млрд"): *found and the figure (unit included) into *num.  Returns
- * where the scan goes on: past the figure, past a word no magnitude
- * follows (skipped whole: "about", "a model"), or the next byte. */
+/* Does a word of letters end at `at`: no ASCII or Cyrillic letter next? */
+static int letters_end(const char *s, size_t n, size_t at)
+{
+    unsigned char c;
+    if (at >= n)
+        return 1;
+    c = (unsigned char)s[at];
+    return !isalpha(c) && c != 0xD0 && c != 0xD1;
+}
+
+/* The number word at `i` that is a whole word, its length in *len; NULL
+ * when none is. */
+static const struct cardinal_word *cardinal_at(const char *s, size_t n,
+                                               size_t i, size_t *len)
+{
+    if (i >= n || !may_start_word(s, n, i))
+        return NULL;
+    for (int w = word_head[bucket_of(s, n, i)]; w >= 0; w = word_next[w]) {
+        size_t k = starts(s + i, n - i, number_words[w].word);
+        if (k && letters_end(s, n, i + k)) {
+            *len = k;
+            return &number_words[w];
+        }
+    }
+    return NULL;
+}
+
+/* Past what joins two number words after `i` (a hyphen, spaces, " and
+ * "): where the next word may begin, or `i` when nothing joins. */
+static size_t joiner(const char *s, size_t n, size_t i)
+{
+    size_t j = skip_spaces(s, n, i), k;
+    if (j == i)
+        return j < n && s[j] == '-' ? j + 1 : i;
+    k = starts(s + j, n - j, "and");
+    if (k && letters_end(s, n, j + k) && skip_spaces(s, n, j + k) > j + k)
+        return skip_spaces(s, n, j + k);
+    return j;
+}
+
+/* Does `w` follow a word of kind `last` in one cardinal ("two hundred
+ * eighty-four", "двести восемьдесят четыре")?  The first word may be any
+ * but "hundred" after nothing is read as one hundred. */
+static int combines(enum word_kind last, enum word_kind w)
+{
+    switch (w) {
+    case W_DIGIT:
+        return last == W_TENS || last == W_HUNDRED || last == W_HUNDREDS;
+    case W_TEEN:
+    case W_TENS: return last == W_HUNDRED || last == W_HUNDREDS;
+    case W_HUNDRED:
+        return last == W_DIGIT || last == W_TEEN || last == W_ARTICLE;
+    default: return 0;
+    }
+}
+
+/* Number words and a magnitude word at `i`, a letter ("one trillion",
+ * "two hundred eighty-four billion", "тридцать два триллиона"): *found
+ * and the figure (unit included) into *num.  The words are read as one
+ * cardinal, never a part of one: "thirty-two trillion" is 32T, and words
+ * that do not combine ("two three billion") are no figure at all.
+ * Returns where the scan goes on: past the figure, past the words (a word
+ * no magnitude follows, "about", "a model", is skipped whole), or the next
+ * byte. */
 static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
                           int *found)
 {
-    size_t we = i, nx;
+    const struct cardinal_word *w;
+    enum word_kind last = W_ARTICLE;
+    size_t at = i, end = i, len, j;
+    double cur = 0;
+    int words = 0;
     *found = 0;
     if (!may_start_word(s, n, i))
         return i + 1; /* no number word starts so */
-    /* at the start of a word only (no number word is Han) */
-    if (i > 0 && (ascii_alnum((unsigned char)s[i - 1]) ||
-                  (unsigned char)s[i - 1] >= 0x80))
+    /* at the start of a word only (no number word is Han), and not the
+     * tail of a hyphenated word ("non-one", "Qwen-two") */
+    if (i > 0 &&
+        (ascii_alnum((unsigned char)s[i - 1]) ||
+         (unsigned char)s[i - 1] >= 0x80 ||
+         (s[i - 1] == '-' && i > 1 && ascii_alnum((unsigned char)s[i - 2]))))
         return i + 1;
-    /* every number word needs a magnitude word after it */
-    while (we < n &&
-           (isalpha((unsigned char)s[we]) ||
-            ((unsigned char)s[we] >= 0x80 && (unsigned char)s[we] < 0xE0)))
-        we++;
-    nx = skip_spaces(s, n, we);
-    if (nx == we && nx < n && s[nx] == '-')
-        nx++;
-    if (nx >= n || !mag_initial[(unsigned char)s[nx]])
-        return we > i ? we : i + 1;
-    for (size_t w = 0; w < sizeof(number_words) / sizeof(number_words[0]);
-         w++) {
-        size_t k = starts(s + i, n - i, number_words[w].word), j;
-        if (!k || !word_end(s, n, i + k))
-            continue;
-        j = skip_spaces(s, n, i + k);
-        if (j == i + k && j < n && s[j] == '-')
-            j++; /* "one-trillion-parameter" */
-        for (size_t m = 0;
-             m < sizeof(magnitude_words) / sizeof(magnitude_words[0]); m++) {
-            size_t mk = starts(s + j, n - j, magnitude_words[m].word);
-            if (!mk)
-                continue;
-            num->start = i;
-            num->value = number_words[w].value * magnitude_words[m].scale;
-            num->sig = 1;
-            num->magnitude = 1;
-            qualifier_before(s, i, num->qualifier);
-            j += mk;
-            while (j < n && isalpha((unsigned char)s[j]))
-                j++;
-            num->end = unit_after(s, n, j, num);
-            *found = 1;
-            return num->end;
+    while ((w = cardinal_at(s, n, at, &len)) != NULL) {
+        if (words && !combines(last, w->kind)) {
+            if (last == W_ARTICLE && words == 1)
+                return at; /* "a two hundred billion": the article's own */
+            /* "two three": no cardinal, and none of its parts either */
+            while ((at = joiner(s, n, end)) != end &&
+                   cardinal_at(s, n, at, &len))
+                end = at + len;
+            return end;
         }
+        if (w->kind == W_HUNDRED)
+            cur = (words ? cur : 1) * 100;
+        else
+            cur += w->value;
+        last = w->kind;
+        words++;
+        end = at + len;
+        if ((at = joiner(s, n, end)) == end)
+            break;
     }
-    return i + 1;
+    if (!words) {
+        size_t we = i;
+        while (we < n &&
+               (isalpha((unsigned char)s[we]) ||
+                ((unsigned char)s[we] >= 0x80 && (unsigned char)s[we] < 0xE0)))
+            we++;
+        return we > i ? we : i + 1;
+    }
+    j = skip_spaces(s, n, end);
+    if (j == end && j < n && s[j] == '-')
+        j++; /* "one-trillion-parameter" */
+    if (j >= n || !mag_initial[(unsigned char)s[j]])
+        return end;
+    for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
+         m++) {
+        size_t mk = starts(s + j, n - j, magnitude_words[m].word);
+        if (!mk)
+            continue;
+        num->start = i;
+        num->value = cur * magnitude_words[m].scale;
+        num->sig = integer_sig(cur);
+        num->magnitude = 1;
+        qualifier_before(s, i, num->qualifier);
+        j += mk;
+        while (j < n && isalpha((unsigned char)s[j]))
+            j++;
+        num->end = unit_after(s, n, j, num);
+        *found = 1;
+        return num->end;
+    }
+    return end;
 }
 
 /* ------------------------------------------------------------------ */

@@ -37,6 +37,28 @@ static const struct want cases[] = {
     {"$N^{*}=35.663\\text{B}$", 35.663e9, 5, "=", PP_UNIT_NONE},
     {"$C=7.227\\cdot10^{23}\\ \\text{FLOP}.$", 7.227e23, 4, "=", PP_UNIT_FLOP},
     {"15 трлн токенов", 15e12, 2, "=", PP_UNIT_TOKENS},
+    /* Han numerals read whole: 三十二万亿, 二千八百四十亿, 一百三十亿, 十亿 */
+    {"\xE4\xB8\x89\xE5\x8D\x81\xE4\xBA\x8C\xE4\xB8\x87\xE4\xBA\xBF", 32e12, 2,
+     "=", PP_UNIT_NONE},
+    {"\xE4\xBA\x8C\xE5\x8D\x83\xE5\x85\xAB\xE7\x99\xBE\xE5\x9B\x9B\xE5\x8D\x81"
+     "\xE4\xBA\xBF",
+     284e9, 3, "=", PP_UNIT_NONE},
+    {"\xE4\xB8\x80\xE7\x99\xBE\xE4\xB8\x89\xE5\x8D\x81\xE4\xBA\xBF", 13e9, 2,
+     "=", PP_UNIT_NONE},
+    {"\xE5\x8D\x81\xE4\xBA\xBF", 1e9, 1, "=", PP_UNIT_NONE},
+    /* number words read as one cardinal, never a part of one */
+    {"two hundred eighty-four billion parameters", 284e9, 3, "=",
+     PP_UNIT_PARAMS},
+    {"over thirty-two trillion tokens", 32e12, 2, ">", PP_UNIT_TOKENS},
+    {"thirteen billion", 13e9, 2, "=", PP_UNIT_NONE},
+    {"six hundred and seventy-one billion", 671e9, 3, "=", PP_UNIT_NONE},
+    {"a two hundred billion parameter total", 200e9, 1, "=", PP_UNIT_PARAMS},
+    {"a hundred billion", 100e9, 1, "=", PP_UNIT_NONE},
+    {"a one-trillion-parameter model", 1e12, 1, "=", PP_UNIT_PARAMS},
+    {"\xD1\x82\xD1\x80\xD0\xB8\xD0\xB4\xD1\x86\xD0\xB0\xD1\x82\xD1\x8C "
+     "\xD0\xB4\xD0\xB2\xD0\xB0 \xD1\x82\xD1\x80\xD0\xB8\xD0\xBB\xD0\xBB"
+     "\xD0\xB8\xD0\xBE\xD0\xBD\xD0\xB0",
+     32e12, 2, "=", PP_UNIT_NONE}, /* тридцать два триллиона */
     {"2,5 млрд параметров", 2.5e9, 2, "=", PP_UNIT_PARAMS},
     {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
     {"about 1.09T tokens", 1.09e12, 3, "\xE2\x89\x88", PP_UNIT_TOKENS},
@@ -178,6 +200,11 @@ static void not_numbers(void **state)
         "§ 15",
         "a model",
         "a 1F1B schedule",
+        "two three billion", /* words that make no cardinal: no part either */
+        "\xE5\x8D\x83\xE4\xBA\xBF\xE7\xBA\xA7", /* 千亿级: a scale, no figure */
+        "\xE4\xB8\x80\xE4\xBA\x8C\xE4\xBA\xBF", /* 一二亿: a list, not a numeral */
+        "forty-four-ish",
+        "non-one billion",
         "the 3rd run",
         "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95"
         "\xB0", /* 数十亿参数 */
