@@ -122,6 +122,8 @@ static const struct cardinal_word number_words[] = {
     {"ninety", 90, W_TENS},
     {"hundred", 100, W_HUNDRED},
     /* Russian, in the nominative and the genitive ("более двух млрд") */
+    {"полтора", 1.5, W_DIGIT},
+    {"полторы", 1.5, W_DIGIT},
     {"один", 1, W_DIGIT},
     {"одна", 1, W_DIGIT},
     {"одного", 1, W_DIGIT},
@@ -185,8 +187,8 @@ struct number_word {
 };
 
 /* Digits, the units within a section of four (十 百 千), and the
- * magnitudes a section multiplies (万, 亿, 万亿; traditional forms too),
- * the longest first. */
+ * magnitudes that close a section (万, 亿; 万亿 is 万 then 亿;
+ * traditional forms too). */
 static const struct number_word han_digits[] = {
     {"零", 0}, {"一", 1}, {"二", 2}, {"两", 2}, {"兩", 2}, {"三", 3},
     {"四", 4}, {"五", 5}, {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9},
@@ -197,8 +199,10 @@ static const struct number_word han_units[] = {
     {"千", 1000},
 };
 static const struct number_word han_big[] = {
-    {"万亿", 1e12}, {"萬億", 1e12}, {"亿", 1e8},
-    {"億", 1e8},    {"万", 1e4},    {"萬", 1e4},
+    {"亿", 1e8},
+    {"億", 1e8},
+    {"万", 1e4},
+    {"萬", 1e4},
 };
 
 /* QUAL(text, q): a qualifier word and what it means, its length
@@ -611,13 +615,15 @@ static int may_start_word(const char *s, size_t n, size_t i)
 /* Han numerals before a Han magnitude                                */
 /* ------------------------------------------------------------------ */
 
-/* The significant digits of a whole number (a section of Han numerals
- * or number words): 284 has 3, 30 has 1. */
+/* The significant digits of a whole number below 1e18 (a Han numeral, a
+ * cardinal in words): 284 has 3, 30 has 1, 1.48e13 has 3. */
 static int integer_sig(double v)
 {
-    long x = (long)v;
+    long x;
     int d = 0;
-    while (x > 0 && x % 10 == 0)
+    for (int k = 0; k < 3 && v != floor(v); k++)
+        v *= 10; /* полтора: 1.5 has 2 */
+    for (x = (long)v; x > 0 && x % 10 == 0;)
         x /= 10;
     for (; x > 0; x /= 10)
         d++;
@@ -645,8 +651,10 @@ static int han_at(const char *s, size_t n, size_t i,
  * "数十亿" ("several billion") is no figure. */
 static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
 {
-    double section = 0, scale = 0;
-    int digit = -1, has_unit = 0, k;
+    /* small: the section below 万 being read; wan: the sections times 万
+     * since the last 亿; value: what 亿 closed */
+    double small = 0, wan = 0, value = 0;
+    int digit = -1, has_unit = 0, has_big = 0, k;
     size_t j = i;
     if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几") ||
                    starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾") ||
@@ -661,33 +669,32 @@ static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
                 return 0; /* "一二": a list, not a numeral */
             digit = (int)han_digits[k].value;
         } else if ((k = HAN_AT(s, n, j, han_units)) >= 0) {
-            section += (digit > 0    ? digit
-                        : digit == 0 ? 0
-                                     : 1) *
-                       han_units[k].value;
+            small += (digit > 0    ? digit
+                      : digit == 0 ? 0
+                                   : 1) *
+                     han_units[k].value;
             digit = -1;
             has_unit = 1;
+        } else if ((k = HAN_AT(s, n, j, han_big)) >= 0) {
+            double part = small + (digit > 0 ? digit : 0);
+            if (han_big[k].value == 1e4)
+                wan += part * 1e4; /* 十四万 of 十四万八千亿 */
+            else
+                value += (wan + part) * 1e8, wan = 0;
+            small = 0, digit = -1, has_big = 1;
         } else {
             break;
         }
         j += 3;
     }
-    if (digit > 0)
-        section += digit;
-    if (section <= 0)
-        return 0;
-    if ((k = HAN_AT(s, n, j, han_big)) >= 0) {
-        scale = han_big[k].value;
-        j += strlen(han_big[k].word);
-    } else if (has_unit && section >= 1000) {
-        scale = 1; /* 三千 */
-    } else {
-        return 0;
-    }
+    value += wan + small + (digit > 0 ? digit : 0);
+    if (!(value > 0 && value < 1e18) ||
+        (!has_big && !(has_unit && value >= 1000)))
+        return 0; /* 三千 is a figure; 十, 五百 are not */
     memset(num, 0, sizeof(*num));
     num->start = i;
-    num->value = section * scale;
-    num->sig = integer_sig(section);
+    num->value = value;
+    num->sig = integer_sig(value);
     num->magnitude = 1;
     qualifier_before(s, i, num->qualifier);
     num->end = unit_after(s, n, j, num);
@@ -790,8 +797,12 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
                 end = at + len;
             return end;
         }
+        if (w->kind == W_HUNDRED && !words) {
+            /* "a few hundred billion", "several hundred": no figure */
+            return at + len;
+        }
         if (w->kind == W_HUNDRED)
-            cur = (words ? cur : 1) * 100;
+            cur *= 100;
         else
             cur += w->value;
         last = w->kind;
@@ -821,8 +832,17 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
         num->start = i;
         num->value = cur * magnitude_words[m].scale;
         num->sig = integer_sig(cur);
-        num->magnitude = 1;
         qualifier_before(s, i, num->qualifier);
+        if (last == W_ARTICLE && words == 1 && i >= 5 &&
+            starts(s + i - 5, 5, "half ")) {
+            /* "half a trillion": an idiom, about that much */
+            num->start = i - 5;
+            num->value /= 2;
+            qualifier_before(s, i - 5, num->qualifier);
+            if (!strcmp(num->qualifier, "="))
+                memcpy(num->qualifier, "\xE2\x89\x88", 4);
+        }
+        num->magnitude = 1;
         j += mk;
         while (j < n && isalpha((unsigned char)s[j]))
             j++;

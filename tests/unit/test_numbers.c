@@ -46,6 +46,8 @@ static const struct want cases[] = {
     {"\xE4\xB8\x80\xE7\x99\xBE\xE4\xB8\x89\xE5\x8D\x81\xE4\xBA\xBF", 13e9, 2,
      "=", PP_UNIT_NONE},
     {"\xE5\x8D\x81\xE4\xBA\xBF", 1e9, 1, "=", PP_UNIT_NONE},
+    {"\xE5\x8D\x81\xE5\x9B\x9B\xE4\xB8\x87\xE5\x85\xAB\xE5\x8D\x83\xE4\xBA\xBF",
+     14.8e12, 3, "=", PP_UNIT_NONE}, /* 十四万八千亿 */
     /* number words read as one cardinal, never a part of one */
     {"two hundred eighty-four billion parameters", 284e9, 3, "=",
      PP_UNIT_PARAMS},
@@ -54,6 +56,10 @@ static const struct want cases[] = {
     {"six hundred and seventy-one billion", 671e9, 3, "=", PP_UNIT_NONE},
     {"a two hundred billion parameter total", 200e9, 1, "=", PP_UNIT_PARAMS},
     {"a hundred billion", 100e9, 1, "=", PP_UNIT_NONE},
+    {"half a trillion", 0.5e12, 1, "\xE2\x89\x88", PP_UNIT_NONE},
+    {"\xD0\xBF\xD0\xBE\xD0\xBB\xD1\x82\xD0\xBE\xD1\x80\xD0\xB0\x20\xD1\x82\xD1"
+     "\x80\xD0\xB8\xD0\xBB\xD0\xBB\xD0\xB8\xD0\xBE\xD0\xBD\xD0\xB0",
+     1.5e12, 2, "=", PP_UNIT_NONE}, /* полтора триллиона */
     {"a one-trillion-parameter model", 1e12, 1, "=", PP_UNIT_PARAMS},
     {"\xD1\x82\xD1\x80\xD0\xB8\xD0\xB4\xD1\x86\xD0\xB0\xD1\x82\xD1\x8C "
      "\xD0\xB4\xD0\xB2\xD0\xB0 \xD1\x82\xD1\x80\xD0\xB8\xD0\xBB\xD0\xBB"
@@ -201,6 +207,7 @@ static void not_numbers(void **state)
         "a model",
         "a 1F1B schedule",
         "two three billion", /* words that make no cardinal: no part either */
+        "a few hundred billion", /* no figure, not "hundred billion" */
         "\xE5\x8D\x83\xE4\xBA\xBF\xE7\xBA\xA7", /* 千亿级: a scale, no figure */
         "\xE4\xB8\x80\xE4\xBA\x8C\xE4\xBA\xBF", /* 一二亿: a list, not a numeral */
         "forty-four-ish",
