@@ -711,6 +711,25 @@ static int preposition(const struct sent *s, size_t from, size_t to)
     return 0;
 }
 
+/* Is [from, to) one or two spaces: a figure written against a name? */
+static int against(const struct sent *s, size_t from, size_t to)
+{
+    if (to <= from || to - from > 2)
+        return 0;
+    for (size_t k = from; k < to; k++)
+        if (s->text[k] != ' ')
+            return 0;
+    return 1;
+}
+
+/* Could figure `n` be the size of a model: a count of parameters or a bare
+ * large count ("280B")? */
+static int size_like(const pp_number *n)
+{
+    return n->magnitude && n->value >= 1e8 &&
+           (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_PARAMS);
+}
+
 /* Return `e` as the entity of figure `i`, found by rule `how`. */
 static const struct entity *bound_to(struct sent *s, size_t i,
                                      const struct entity *e, const char *how)
@@ -737,6 +756,19 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         if (e->start >= n->end && (!after || e->start < after->start))
             after = e;
     }
+    /* "70B Chinchilla", "the 280B Gopher model", "Gopher 280B": a size
+     * written against a name is that run's, whatever the sentence
+     * compares */
+    if (after && size_like(n) && against(s, n->end, after->start))
+        return bound_to(s, i, after, "size-before-name");
+    if (before && size_like(n) && against(s, before->end, n->start))
+        return bound_to(s, i, before, "size-after-name");
+    /* "a 280 billion parameter model called Gopher": the run the naming
+     * word names, a few words on, nothing else named between */
+    if (after && size_like(n) && after->start <= ck_fwd_words(s, n->end, 6) &&
+        lex_near(s, n->end, after->start, CK_LEX_CALLED) &&
+        !(i + 1 < s->nnum && s->num[i + 1].start < after->start))
+        return bound_to(s, i, after, "called");
     own_to = ck_window_end(s, n->end, 14);
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */

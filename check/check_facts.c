@@ -891,6 +891,19 @@ void ck_bind_entity_figures(struct sent *s)
             lex_near(s, b, ck_window_end(s, b, 14), CK_LEX_PARAM) ||
             lex_near(s, b, ck_window_end(s, b, 16), CK_LEX_SIZED);
         s->family_read = 0;
+        if (e && !s->used[i] && s->ent_how[i] &&
+            !strncmp(s->ent_how[i], "size-", 5)) {
+            /* "70B Chinchilla", "the 280B Gopher model", "Gopher 280B": a
+             * size against a name, maybe of something made from the run
+             * ("a ~3.5T-parameter Kimi-K3 model" of a merge), so checked
+             * under its readings, never an error */
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "count-by-name");
+            check_readings(s, i, e->set, cell_kinds,
+                           n->unit == PP_UNIT_PARAMS ? 2 : 3);
+            continue;
+        }
         if (!e && !s->used[i] && (fam = family_for(s, i)) != NULL) {
             if (ck_is_params(s, n)) {
                 s->used[i] = 1; /* "Llama 2 comes in 7B, 13B and 70B" */

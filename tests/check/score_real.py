@@ -119,7 +119,7 @@ def main():
 
 RUNS = {"named-before", "named-after", "named-nearest", "respectively",
         "attributive", "previous-sentence", "heading", "table-column",
-        "bracket-after-name",
+        "bracket-after-name", "size-before-name", "size-after-name", "called",
         "table-row", "family-member", "family", "none"}
 
 sys.exit(main())
