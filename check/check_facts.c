@@ -124,7 +124,30 @@ static size_t set_size(const struct sent *s, unsigned long long set)
 static void check_each(struct sent *s, const pp_number *n,
                        unsigned long long set, const char *name)
 {
-    size_t before = (size_t)s->count;
+    size_t before = (size_t)s->count, which = 0;
+    int fits = 0;
+    if (!strcmp(name, "params.total") || !strcmp(name, "params.active")) {
+        /* "V4 total parameters 1.6T": a size that fits one checkpoint of
+         * the name picks it, as "Llama 2 comes in 70B" picks a member */
+        for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+            struct fact_found ff;
+            if (!(set >> i & 1))
+                continue;
+            find_fact(s, num_range(n), 1ULL << i, name, &ff);
+            if (ff.confirmed)
+                fits++, which = i;
+        }
+    }
+    if (fits == 1) {
+        for (size_t k = 0; k < s->nnum; k++)
+            if (&s->num[k] == n) {
+                const char *how = s->ent_how[k];
+                s->ent_how[k] = "family-member";
+                ck_check_fact(s, n, 1ULL << which, name);
+                s->ent_how[k] = how;
+                return;
+            }
+    }
     for (size_t i = 0; i < s->c->ndocs && i < 64; i++)
         if (set >> i & 1)
             ck_check_fact(s, n, 1ULL << i, name);
