@@ -622,37 +622,33 @@ static void check_params_either(struct sent *s, size_t i,
                                 unsigned long long set)
 {
     const pp_number *n = &s->num[i];
-    static const char *const kinds[2] = {"params.total", "params.active"};
+    static const char *const counts[2] = {"params.total", "params.active"};
+    static const char *const bare[2] = {"params.total_non_embedding",
+                                        "params.active_non_embedding"};
+    /* "15.29B non-embedding parameters": either count without the
+     * embeddings, and no other */
+    int cue = says_non_embedding(s, n);
+    const char *const *kinds = cue ? bare : counts;
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     cJSON *readings, *claim;
-    if (says_non_embedding(s, n))
-        for (int k = 0; k < 2; k++) {
-            /* "15.29B non-embedding parameters": either such count */
-            find_fact(s, num_range(n), set, non_embedding_of(kinds[k]), &ff[k]);
-            if (ff[k].confirmed) {
-                ck_bind(s, "non-embedding-word");
-                ck_check_fact(s, n, set, kinds[k]);
-                return;
-            }
-        }
-    ck_bind(s, "either-reading");
+    ck_bind(s, cue ? "non-embedding-word" : "either-reading");
     for (int k = 0; k < 2; k++) {
         find_fact(s, num_range(n), set, kinds[k], &ff[k]);
         if (ff[k].confirmed) {
-            ck_check_fact(s, n, set, kinds[k]);
+            ck_check_fact(s, n, set, cue ? counts[k] : kinds[k]);
             return;
         }
     }
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2 && !cue; k++)
         if (fits_non_embedding(s, n, set, kinds[k], &ff[k]))
             return;
     if (!ff[0].fact && !ff[1].fact) {
-        ck_check_fact(s, n, set, kinds[0]); /* unverifiable or undisclosed */
+        ck_check_fact(s, n, set, counts[0]); /* unverifiable or undisclosed */
         return;
     }
 
-    if (ff[0].fact && ff[1].fact && n->unit == PP_UNIT_PARAMS) {
+    if (!cue && ff[0].fact && ff[1].fact && n->unit == PP_UNIT_PARAMS) {
         if (only_total(n->value, ff[0].num.value, ff[1].num.value,
                        !other_count(s, i))) {
             ck_bind(s, "only-total-fits");
@@ -673,12 +669,13 @@ static void check_params_either(struct sent *s, size_t i,
                                          : cJSON_CreateNull());
         cJSON_AddItemToArray(readings, r);
     }
-    ck_emit(s, n->start, n->end - n->start, ff[0].who, "params",
-            cJSON_CreateNumber(n->value), NULL, "unverifiable",
-            "%s: %.*s is neither params.total (%s) nor params.active (%s), "
-            "and the sentence does not say which count it is",
-            ff[0].who, (int)(n->end - n->start), s->text + n->start,
-            pp_buf_cstr(&e[0]), pp_buf_cstr(&e[1]));
+    ck_emit(s, n->start, n->end - n->start, ff[0].who ? ff[0].who : ff[1].who,
+            "params", cJSON_CreateNumber(n->value), NULL, "unverifiable",
+            "%s: %.*s is neither %s (%s) nor %s (%s), and the sentence does "
+            "not say which count it is",
+            ff[0].who ? ff[0].who : ff[1].who, (int)(n->end - n->start),
+            s->text + n->start, kinds[0], pp_buf_cstr(&e[0]), kinds[1],
+            pp_buf_cstr(&e[1]));
     claim = ck_last_claim(s);
     cJSON_AddItemToObject(claim, "readings", readings);
     pp_buf_dispose(&e[0]);
