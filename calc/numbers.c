@@ -89,8 +89,8 @@ struct cardinal_word {
     enum word_kind kind;
 };
 
-/* The longest first where one word begins another (четыре before
- * четыреста is not needed: a word must end where it ends). */
+/* In any order: a word matches only where a whole word ends
+ * (letters_end), so "четыре" never matches the start of "четыреста". */
 static const struct cardinal_word number_words[] = {
     {"a", 1, W_ARTICLE},
     {"one", 1, W_DIGIT},

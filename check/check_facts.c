@@ -623,12 +623,11 @@ static void check_params_either(struct sent *s, size_t i,
 {
     const pp_number *n = &s->num[i];
     static const char *const counts[2] = {"params.total", "params.active"};
-    static const char *const bare[2] = {"params.total_non_embedding",
-                                        "params.active_non_embedding"};
     /* "15.29B non-embedding parameters": either count without the
      * embeddings, and no other */
     int cue = says_non_embedding(s, n);
-    const char *const *kinds = cue ? bare : counts;
+    const char *kinds[2] = {cue ? non_embedding_of(counts[0]) : counts[0],
+                            cue ? non_embedding_of(counts[1]) : counts[1]};
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     cJSON *readings, *claim;
