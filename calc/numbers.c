@@ -441,17 +441,83 @@ static int per_count_after(const char *s, size_t n, size_t j)
     return 0;
 }
 
-/* Does a word of hours follow `j` ("hours", "-hours", "-h", "小时",
- * "часов")? */
-static int hours_after(const char *s, size_t n, size_t j)
+/* The end of a word of hours at `j`, spaces skipped ("hours", "-hours",
+ * "hrs", "-h", "小时", "часов", "-часа"), or 0. */
+static size_t hours_word(const char *s, size_t n, size_t j)
 {
-    static const char *const hours[] = {"hour", "-hour", "hrs",  "-h ", "-h,",
-                                        "小时", "часов", "-час", "час"};
+    static const char *const hours[] = {"-hour", "hour", "hrs", "-h",
+                                        "小时",  "-час", "час"};
     j = skip_spaces(s, n, j);
-    for (size_t h = 0; h < sizeof(hours) / sizeof(*hours); h++)
-        if (starts(s + j, n - j, hours[h]))
-            return 1;
-    return j + 2 == n && starts(s + j, n - j, "-h");
+    for (size_t h = 0; h < sizeof(hours) / sizeof(*hours); h++) {
+        size_t k = starts(s + j, n - j, hours[h]);
+        if (!k)
+            continue;
+        k += j;
+        if (!strcmp(hours[h], "-h"))
+            /* "H100-h", never "-high" */
+            return word_end(s, n, k) ? k : 0;
+        /* the rest of the word: "hours", "часов" */
+        while (k < n &&
+               ((unsigned char)s[k] >= 0x80 || isalpha((unsigned char)s[k])) &&
+               (unsigned char)s[k] < 0xE0)
+            k++;
+        return k;
+    }
+    return 0;
+}
+
+/* The end of the name of an accelerator's model at `j` -- a letter or
+ * two, at least two digits and maybe a memory size ("H800", "H100",
+ * "A100-80GB") -- or of its maker ("NVIDIA"); 0 when none is there. */
+static size_t device_model(const char *s, size_t n, size_t j)
+{
+    size_t k = j, d;
+    if ((d = starts(s + j, n - j, "NVIDIA")) != 0)
+        return word_end(s, n, j + d) ? j + d : 0;
+    while (k < n && k - j < 2 && isupper((unsigned char)s[k]))
+        k++;
+    for (d = k; d < n && isdigit((unsigned char)s[d]); d++)
+        ;
+    if (k == j || d - k < 2)
+        return 0;
+    if (d + 1 < n && s[d] == '-' && isdigit((unsigned char)s[d + 1])) {
+        size_t g = d + 1;
+        while (g < n && isdigit((unsigned char)s[g]))
+            g++;
+        if (starts(s + g, n - g, "GB"))
+            d = g + 2;
+    }
+    return word_end(s, n, d) && (d >= n || !isdigit((unsigned char)s[d])) ? d
+                                                                          : 0;
+}
+
+/* Time on accelerators or a count of them after `j`: "2.788M GPU hours",
+ * "2.664M H800 GPU-hours", "31.85M H100-h", "278.8万H800 GPU小时",
+ * "2,788 млн GPU-часов" (hours), "2,048 NVIDIA H800 GPUs" (devices).  The
+ * end of the unit into *end and its kind, PP_UNIT_NONE when neither. */
+static enum pp_unit device_unit(const char *s, size_t n, size_t j, size_t *end)
+{
+    size_t k = skip_spaces(s, n, j), m;
+    int model = 0, gpu = 0;
+    for (int w = 0; w < 2 && (m = device_model(s, n, k)) != 0; w++)
+        k = skip_spaces(s, n, m), model = 1;
+    if ((m = starts(s + k, n - k, "GPU")) != 0) {
+        k += m;
+        if (k < n && s[k] == 's')
+            k++;
+        if (!word_end(s, n, k) && !((unsigned char)s[k] >= 0x80))
+            return PP_UNIT_NONE;
+        gpu = 1;
+    }
+    if ((model || gpu) && (m = hours_word(s, n, k)) != 0) {
+        *end = m;
+        return PP_UNIT_DEVICE_HOURS;
+    }
+    if (model && gpu) {
+        *end = k;
+        return PP_UNIT_DEVICES;
+    }
+    return PP_UNIT_NONE;
 }
 
 /* The unit that follows the figure ending at `i` (tokens, parameters,
@@ -483,16 +549,19 @@ static size_t unit_after(const char *s, size_t n, size_t i, pp_number *num)
         num->unit = PP_UNIT_TIMES;
         return j + (s[j] == 'x' || s[j] == 'X' ? 1 : strlen("×"));
     }
+    {
+        enum pp_unit u = device_unit(s, n, j, &k);
+        if (u != PP_UNIT_NONE) {
+            num->unit = u;
+            return k;
+        }
+    }
     if ((k = unit_word(s, n, j, num, 0)) != 0) {
         /* "6 FLOP / token / parameter" is a rate, not an amount of compute */
         if (num->unit == PP_UNIT_FLOP && per_count_after(s, n, k)) {
             num->unit = PP_UNIT_NONE;
             num->rate = 1;
         }
-        /* "30.8M GPU hours", "2.788M GPU-hours", "278.8万 GPU 小时": time
-         * on devices, not a count of them */
-        if (num->unit == PP_UNIT_DEVICES && hours_after(s, n, k))
-            num->unit = PP_UNIT_NONE;
         return k;
     }
     /* A Chinese measure word before tokens/parameters: "15.5 万亿个
@@ -890,6 +959,20 @@ struct mantissa {
     int grouped;   /* thousands separators (14,800 and 65 504) */
 };
 
+/* Does a Russian magnitude word follow `j` ("2,788 млн")?  Russian
+ * groups thousands with spaces, so a comma before it is a decimal one. */
+static int russian_magnitude_after(const char *s, size_t n, size_t j)
+{
+    j = skip_spaces(s, n, j);
+    for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
+         m++)
+        if ((unsigned char)magnitude_words[m].word[0] == 0xD0 ||
+            (unsigned char)magnitude_words[m].word[0] == 0xD1)
+            if (starts(s + j, n - j, magnitude_words[m].word))
+                return 1;
+    return 0;
+}
+
 /* Read the mantissa at `i` into *m; returns its end. */
 static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
 {
@@ -920,6 +1003,8 @@ static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
                    isdigit((unsigned char)s[j + 3]) &&
                    (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
                    (s[j] == ',' || j - i <= 3) &&
+                   !(s[j] == ',' && !m->grouped &&
+                     russian_magnitude_after(s, n, j + 4)) &&
                    /* "Llama 3 405B": a version, then a size; a space
                     * groups digits, not a figure with a magnitude */
                    (s[j] == ',' || j + 4 >= n ||
@@ -1068,7 +1153,9 @@ static size_t magnitude(const char *s, size_t n, size_t j, double *v, int *mag)
         *v *= magnitude_words[m].scale;
         *mag = 1;
         j = k + mk;
-        while (j < n &&
+        /* the rest of a Latin or Cyrillic word ("trillions"), never the
+         * letters after a Han one ("278.8万H800") */
+        while ((unsigned char)magnitude_words[m].word[0] < 0xE0 && j < n &&
                (isalpha((unsigned char)s[j]) ||
                 ((unsigned char)s[j] >= 0xD0 && (unsigned char)s[j] <= 0xD1) ||
                 (((unsigned char)s[j] & 0xC0) == 0x80 &&

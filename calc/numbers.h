@@ -6,7 +6,7 @@
  * with its byte span, value in base units, the significant digits
  * written, the qualifier around it (about, more than, около, 约, 超过 ...)
  * and the unit that follows (tokens, parameters, FLOP, FLOP/s, GB, GiB,
- * GPUs, experts, %).
+ * GPUs, GPU hours, experts, %).
  *
  * Digits inside identifiers are not numbers: K2, V3, FP8, E4M3, Qwen3.8,
  * 1F1B and 2x2 are skipped.
@@ -24,6 +24,7 @@ enum pp_unit {
     PP_UNIT_FLOPS, /* FLOP/s */
     PP_UNIT_BYTES, /* GB (1e9) or GiB (2^30), already in bytes */
     PP_UNIT_DEVICES,
+    PP_UNIT_DEVICE_HOURS, /* GPU hours: time on accelerators */
     PP_UNIT_EXPERTS,
     PP_UNIT_PERCENT, /* value already divided by 100 */
     PP_UNIT_TIMES    /* a multiplier: 2.5x */

@@ -73,9 +73,26 @@ static const struct want cases[] = {
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
     {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
     /* time on devices is not a count of them */
-    {"30.8M GPU hours", 30.8e6, 3, "=", PP_UNIT_NONE},
-    {"2.788M GPU-hours", 2.788e6, 4, "=", PP_UNIT_NONE},
-    {"278.8万 GPU 小时", 2.788e6, 4, "=", PP_UNIT_NONE},
+    {"30.8M GPU hours", 30.8e6, 3, "=", PP_UNIT_DEVICE_HOURS},
+    {"2.788M GPU-hours", 2.788e6, 4, "=", PP_UNIT_DEVICE_HOURS},
+    {"278.8万 GPU 小时", 2.788e6, 4, "=", PP_UNIT_DEVICE_HOURS},
+    {"278.8万H800 GPU小时", 2.788e6, 4, "=", PP_UNIT_DEVICE_HOURS},
+    {"2.664M H800 GPU hours", 2.664e6, 4, "=", PP_UNIT_DEVICE_HOURS},
+    {"31.85M H100-h", 31.85e6, 4, "=", PP_UNIT_DEVICE_HOURS},
+    {"3,311,616 A100-80GB GPU-hours", 3311616, 7, "=", PP_UNIT_DEVICE_HOURS},
+    {"2,788 \xD0\xBC\xD0\xBB\xD0\xBD GPU-\xD1\x87\xD0\xB0\xD1\x81\xD0"
+     "\xBE\xD0\xB2",
+     2.788e6, 4, "=", PP_UNIT_DEVICE_HOURS}, /* 2,788 млн GPU-часов */
+    /* a Russian comma before a Russian magnitude is a decimal one; an
+     * English one groups */
+    {"1,720 \xD0\xBC\xD0\xBB\xD0\xBD", 1.72e6, 4, "=",
+     PP_UNIT_NONE}, /* 1,720 млн */
+    {"1,720 million", 1.72e9, 3, "=", PP_UNIT_NONE},
+    /* an accelerator's model before the devices; alone it is no unit */
+    {"2,048 NVIDIA H800 GPUs", 2048, 4, "=", PP_UNIT_DEVICES},
+    {"2,048 H800 GPUs", 2048, 4, "=", PP_UNIT_DEVICES},
+    {"2,048 H800s", 2048, 4, "=", PP_UNIT_NONE},
+    {"4 H100-high nodes", 4, 1, "=", PP_UNIT_NONE},
     {"scales 2.5x better", 2.5, 2, "=", PP_UNIT_TIMES},
     {"2.5\xC3\x97 faster", 2.5, 2, "=", PP_UNIT_TIMES},
     {"a trillion parameters", 1e12, 1, "=", PP_UNIT_PARAMS},
