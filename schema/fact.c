@@ -163,6 +163,23 @@ const cJSON *pp_claim_quantity(const cJSON *doc, const char *id,
     return pp_json_get(pp_json_get(c, PP_QUANTITIES_MEMBER), name);
 }
 
+const cJSON *pp_claim_quantity_meeting(const cJSON *doc, const char *unit,
+                                       pp_range r)
+{
+    const cJSON *c, *q;
+    cJSON_ArrayForEach(c, pp_json_get(doc, "claims"))
+    {
+        cJSON_ArrayForEach(q, pp_json_get(c, PP_QUANTITIES_MEMBER))
+        {
+            pp_fact_num v;
+            if (pp_fact_number_of(q, &v) && v.unit && !strcmp(v.unit, unit) &&
+                pp_range_meet(r, pp_range_of(v.value, v.sig, v.qualifier)))
+                return q;
+        }
+    }
+    return NULL;
+}
+
 /* ---- the N of 6ND --------------------------------------------------- */
 
 int pp_fact_is_moe(const cJSON *doc)
@@ -269,9 +286,10 @@ static const struct {
     const char *unit;
     const char *shown;
 } unit_names[] = {
-    {"param", "parameters"}, {"token", "tokens"},
-    {"device", "devices"},   {"expert", "experts"},
-    {"spike", "spikes"},     {"token/param", "tokens per parameter"},
+    {"param", "parameters"},   {"token", "tokens"},
+    {"device", "devices"},     {"expert", "experts"},
+    {"spike", "spikes"},       {"token/param", "tokens per parameter"},
+    {"GPU-hour", "GPU hours"},
 };
 
 int pp_quantity_format(pp_buf *out, double v, int sig, const char *unit)

@@ -113,6 +113,12 @@ const cJSON *pp_claim_get(const cJSON *doc, const char *id);
 const cJSON *pp_claim_quantity(const cJSON *doc, const char *id,
                                const char *name, const cJSON **claim);
 
+/* The first quantity of a claim of `doc` in `unit` ("GPU-hour") whose
+ * figure, to its reported precision, meets `r`; NULL when none does.
+ * Borrowed from `doc`. */
+const cJSON *pp_claim_quantity_meeting(const cJSON *doc, const char *unit,
+                                       pp_range r);
+
 /* --- the N of 6*N*D ------------------------------------------------- */
 
 /* Which parameter count a run's training compute takes. */

@@ -389,6 +389,8 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_not_above(&s, facts, "params.total_non_embedding", "params.total");
     check_not_above(&s, facts, "params.active_non_embedding", "params.active");
     check_not_above(&s, facts, "experts.active", "experts.routed");
+    check_not_above(&s, facts, "compute.gpu_hours_pretraining",
+                    "compute.gpu_hours");
     check_dates(&s, doc);
     check_vocab_refs(&s, doc);
     if (format_of(doc) >= 2 && check_claim_figures(&s, doc) < 0)

@@ -45,7 +45,7 @@ static enum pp_unit unit_of(const char *unit)
         {"param", PP_UNIT_PARAMS},   {"token", PP_UNIT_TOKENS},
         {"FLOP", PP_UNIT_FLOP},      {"FLOP/s", PP_UNIT_FLOPS},
         {"byte", PP_UNIT_BYTES},     {"device", PP_UNIT_DEVICES},
-        {"expert", PP_UNIT_EXPERTS},
+        {"expert", PP_UNIT_EXPERTS}, {"GPU-hour", PP_UNIT_DEVICE_HOURS},
     };
     for (size_t i = 0; unit && i < sizeof(units) / sizeof(units[0]); i++)
         if (!strcmp(unit, units[i].name))
@@ -62,6 +62,7 @@ static const char *unit_name(enum pp_unit u)
     case PP_UNIT_FLOPS: return "FLOP/s";
     case PP_UNIT_BYTES: return "bytes";
     case PP_UNIT_DEVICES: return "devices";
+    case PP_UNIT_DEVICE_HOURS: return "GPU hours";
     case PP_UNIT_EXPERTS: return "experts";
     case PP_UNIT_PERCENT: return "a percentage";
     case PP_UNIT_TIMES: return "a multiplier";

@@ -257,6 +257,8 @@ static const struct {
     {"hardware.throughput_per_device", 1e11, 1e16},
     {"training.tokens_per_param", 0.01, 1e6},
     {"memory.bytes_per_param", 0.25, 64},
+    {"compute.gpu_hours", 1, 1e10},
+    {"compute.gpu_hours_pretraining", 1, 1e10},
 };
 
 static void check_units(ctx_t *c)
