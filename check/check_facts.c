@@ -731,6 +731,81 @@ static void check_readings(struct sent *s, size_t i, unsigned long long set,
     pp_buf_dispose(&all);
 }
 
+/* The GPU-hour quantity of a claim of the passports in `set` that figure
+ * `n` fits ("39.3M": Llama 3.1's 8B, 70B and 405B together), or NULL;
+ * *who is its passport. */
+static const cJSON *hours_quantity(const struct sent *s, const pp_number *n,
+                                   unsigned long long set, const char **who)
+{
+    for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
+        const cJSON *q;
+        if ((set >> i & 1) &&
+            (q = pp_claim_quantity_meeting(s->c->docs[i], "GPU-hour",
+                                           num_range(n))) != NULL) {
+            *who = ck_doc_id(s->c->docs[i]);
+            return q;
+        }
+    }
+    return NULL;
+}
+
+/* Time on accelerators, "2.788M H800 GPU hours" of a run: confirmed by
+ * the run's compute.gpu_hours or, for pretraining, its
+ * compute.gpu_hours_pretraining -- the one the sentence names when it
+ * says pretraining and the run records it.  A figure that fits neither
+ * may be of another stage, of several models together or an estimate:
+ * unverifiable, with what the passport records (a claim's quantity it
+ * fits among them), never an error. */
+static void check_device_hours(struct sent *s, size_t i, unsigned long long set)
+{
+    static const char *const kinds[2] = {"compute.gpu_hours",
+                                         "compute.gpu_hours_pretraining"};
+    const pp_number *n = &s->num[i];
+    size_t from = ck_clause_from(s, n->start), to = ck_clause_to(s, n->end);
+    struct fact_found ff[2];
+    const cJSON *q;
+    const char *who = NULL, *qwho = NULL;
+    pp_buf all = PP_BUF_INIT;
+    size_t k0 = 0;
+    int recorded = 0;
+    for (size_t k = 0; k < 2; k++) {
+        find_fact(s, num_range(n), set, kinds[k], &ff[k]);
+        who = ff[k].who ? ff[k].who : who;
+    }
+    if (lex_near(s, from, to, CK_LEX_PRETRAINING) && ff[1].fact)
+        k0 = 1; /* "pre-trained ... for 2.664M": that figure alone */
+    for (size_t k = k0; k < 2; k++)
+        if (ff[k].confirmed) {
+            ck_check_fact(s, n, set, kinds[k]);
+            return;
+        }
+    for (size_t k = k0; k < 2; k++)
+        if (ff[k].fact) {
+            pp_buf_printf(&all, "%s%s ", all.len ? " and " : "", kinds[k]);
+            pp_num_human(&all, ff[k].num.value, ff[k].num.sig);
+            recorded++;
+        }
+    if ((q = hours_quantity(s, n, set, &qwho)) != NULL)
+        ck_emit(s, n->start, n->end - n->start, qwho, kinds[k0],
+                cJSON_CreateNumber(n->value), NULL, "unverifiable",
+                "%s records %.*s as %s, not as the run's own GPU hours", qwho,
+                (int)(n->end - n->start), s->text + n->start,
+                pp_json_str(q, "measures", "a claim's figure"));
+    else if (all.len)
+        ck_emit(s, n->start, n->end - n->start, who, kinds[k0],
+                cJSON_CreateNumber(n->value), NULL, "unverifiable",
+                "%s records %s; %.*s is %s, and may be of another stage, "
+                "of several models together or an estimate",
+                who, pp_buf_cstr(&all), (int)(n->end - n->start),
+                s->text + n->start, recorded > 1 ? "neither" : "not that");
+    else
+        ck_emit(s, n->start, n->end - n->start, who, kinds[k0],
+                cJSON_CreateNumber(n->value), NULL, "unverifiable",
+                "the passport of %s does not record its GPU hours",
+                who ? who : "this run");
+    pp_buf_dispose(&all);
+}
+
 /* Is `n` a bare count alone in a cell of a row no header explains: a
  * magnitude word and no unit, only spaces, bold marks or a bracket
  * between it and the cell's bars ("| 1.6 Trillion |", "| 1T (32B) |")? */
@@ -948,6 +1023,13 @@ void ck_bind_entity_figures(struct sent *s)
             ck_check_fact(s, &s->num[i + 1], e->set, "params.active");
             continue;
         }
+        if (n->unit == PP_UNIT_DEVICE_HOURS) {
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "device-hours");
+            check_device_hours(s, i, e->set);
+            continue;
+        }
         if (n->unit == PP_UNIT_FLOPS || n->unit == PP_UNIT_DEVICES) {
             ck_bind(s, "unit");
             attr = n->unit == PP_UNIT_FLOPS ? "hardware.throughput_per_device"
@@ -958,6 +1040,9 @@ void ck_bind_entity_figures(struct sent *s)
         } else if ((n->magnitude ||
                     /* "a 1,000,000-token context", "4096 tokens" */
                     (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
+                   /* "37 billion activated parameters and a context
+                    * length of 128K": a count of parameters is no window */
+                   n->unit != PP_UNIT_PARAMS &&
                    (lex_near(s, b, b + 16, CK_LEX_CONTEXT) ||
                     lex_near(s, ck_window_start(s, a, 48), a,
                              CK_LEX_CONTEXT))) {

@@ -98,7 +98,8 @@
     X(SPIKE_SOME, "spike-some")       /* "encountered": some occurred */       \
     X(SPIKE_OTHER, "spike-other")     /* "irrecoverable", "prevents": else */  \
     X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */     \
-    X(CALLED, "called")               /* "a 280B model called Gopher" */
+    X(CALLED, "called")               /* "a 280B model called Gopher" */       \
+    X(PRETRAINING, "pretraining")     /* pretraining, not all training */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
