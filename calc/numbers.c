@@ -55,6 +55,17 @@ static int word_end(const char *s, size_t n, size_t at)
     return at >= n || !isalpha((unsigned char)s[at]);
 }
 
+/* Past the rest of a Latin or Cyrillic word from `k` ("tokens",
+ * "параметров"), stopping before Han script. */
+static size_t word_rest(const char *s, size_t n, size_t k)
+{
+    while (k < n &&
+           ((unsigned char)s[k] >= 0x80 || isalpha((unsigned char)s[k])) &&
+           (unsigned char)s[k] < 0xE0)
+        k++;
+    return k;
+}
+
 /* Past spaces, tabs and no-break spaces from `i`. */
 static size_t skip_spaces(const char *s, size_t n, size_t i)
 {
@@ -383,13 +394,7 @@ static size_t unit_word(const char *s, size_t n, size_t j, pp_number *num,
         num->unit = units[u].u;
         num->value *= units[u].scale;
         num->binary_bytes = units[u].binary;
-        /* the rest of the word: "tokens", "параметров" */
-        k += j;
-        while (k < n &&
-               ((unsigned char)s[k] >= 0x80 || isalpha((unsigned char)s[k])) &&
-               (unsigned char)s[k] < 0xE0)
-            k++;
-        return k;
+        return word_rest(s, n, k + j);
     }
     return 0;
 }
@@ -456,12 +461,7 @@ static size_t hours_word(const char *s, size_t n, size_t j)
         if (!strcmp(hours[h], "-h"))
             /* "H100-h", never "-high" */
             return word_end(s, n, k) ? k : 0;
-        /* the rest of the word: "hours", "часов" */
-        while (k < n &&
-               ((unsigned char)s[k] >= 0x80 || isalpha((unsigned char)s[k])) &&
-               (unsigned char)s[k] < 0xE0)
-            k++;
-        return k;
+        return word_rest(s, n, k); /* "hours", "часов" */
     }
     return 0;
 }
