@@ -43,7 +43,7 @@ static void usage(FILE *f)
           f);
     cJSON_ArrayForEach(c, vocab)
     {
-        fprintf(f, "  %-32s %s\n", c->string,
+        fprintf(f, "  %-35s %s\n", c->string,
                 pp_json_str(c, "description", ""));
     }
     fputs("\nexit status: 0 found, 2 usage (unknown fact name), 3 no such "

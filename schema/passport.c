@@ -198,6 +198,14 @@ static void check_not_above(struct sem *s, const cJSON *facts,
     }
 }
 
+/* Is fact `name` an exact figure ("=")?  "> 0" ("some spikes") bounds
+ * nothing from above. */
+static int fact_exact(const cJSON *facts, const char *name)
+{
+    const cJSON *q = pp_json_get(pp_json_get(facts, name), "qualifier");
+    return cJSON_IsString(q) && !strcmp(q->valuestring, "=");
+}
+
 static int days_in_month(int y, int m)
 {
     static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -391,6 +399,9 @@ static int check_semantics(const cJSON *doc, const char *file,
     check_not_above(&s, facts, "experts.active", "experts.routed");
     check_not_above(&s, facts, "compute.gpu_hours_pretraining",
                     "compute.gpu_hours");
+    if (fact_exact(facts, "stability.loss_spikes"))
+        check_not_above(&s, facts, "stability.irrecoverable_loss_spikes",
+                        "stability.loss_spikes");
     check_dates(&s, doc);
     check_vocab_refs(&s, doc);
     if (format_of(doc) >= 2 && check_claim_figures(&s, doc) < 0)

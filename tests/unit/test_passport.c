@@ -180,6 +180,45 @@ static void semantic_errors_name_the_pointer(void **state)
     pp_diags_dispose(&d);
 }
 
+/* A count of loss spikes bounds the irrecoverable ones only when it is
+ * exact: "> 0" (some spikes) leaves any number of them possible. */
+static void irrecoverable_spikes_bounded_by_an_exact_count_only(void **state)
+{
+    static const char *const head =
+        "{\"format\": 1, \"id\": \"y\", \"name\": \"Y\", \"aliases\": [],"
+        " \"developer\": \"D\", \"kind\": \"run\","
+        " \"sources\": [{\"id\": \"s\", \"kind\": \"report\", \"priority\": "
+        "\"P0\", \"title\": \"T\"}],"
+        " \"facts\": {\"stability.loss_spikes\": {\"value\": 0, \"unit\": "
+        "\"spike\", \"qualifier\": \"%s\", \"sig_digits\": 1, \"status\": "
+        "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "
+        "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]},"
+        " \"stability.irrecoverable_loss_spikes\": {\"value\": 1, \"unit\": "
+        "\"spike\", \"qualifier\": \"=\", \"sig_digits\": 1, \"status\": "
+        "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "
+        "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]}}}";
+    char doc[1024];
+    pp_passport *p = NULL;
+    pp_diags d = PP_DIAGS_INIT;
+    (void)state;
+    snprintf(doc, sizeof doc, head, ">");
+    assert_int_equal(pp_passport_load_buffer(&p, doc, strlen(doc), "y.json",
+                                             "y", &d),
+                     0);
+    assert_int_equal(d.count, 0);
+    pp_passport_free(p);
+    p = NULL;
+    snprintf(doc, sizeof doc, head, "=");
+    assert_int_equal(pp_passport_load_buffer(&p, doc, strlen(doc), "y.json",
+                                             "y", &d),
+                     PP_EINVALID);
+    assert_null(p);
+    assert_int_equal(d.count, 1);
+    assert_string_equal(d.items[0].pointer,
+                        "/facts/stability.irrecoverable_loss_spikes/value");
+    pp_diags_dispose(&d);
+}
+
 static void oversized_file_is_refused_unread(void **state)
 {
     char path[] = "/tmp/pp-test-big-XXXXXX";
@@ -221,6 +260,7 @@ int main(void)
         cmocka_unit_test(names_resolve_case_and_punctuation_insensitively),
         cmocka_unit_test(expected_id_comes_from_the_file_name),
         cmocka_unit_test(semantic_errors_name_the_pointer),
+        cmocka_unit_test(irrecoverable_spikes_bounded_by_an_exact_count_only),
         cmocka_unit_test(oversized_file_is_refused_unread),
         cmocka_unit_test(diagnostics_are_bounded),
     };
