@@ -1159,14 +1159,58 @@ static int spikes_recorded(const cJSON *fact)
     return -1;
 }
 
+/* What passport `doc` says of the spikes a clause speaks of: of all
+ * spikes, or (`irrecoverable`) of those training could not recover from
+ * -- stability.irrecoverable_loss_spikes, else none when the run records
+ * no spike at all.  Returns as spikes_recorded; *fact is the fact it
+ * read (NULL: none), *how the phrase that says what it records. */
+static int spike_record(const cJSON *doc, int irrecoverable, const cJSON **fact,
+                        const char **how)
+{
+    int rec;
+    *fact =
+        pp_fact_get(doc, irrecoverable ? "stability.irrecoverable_loss_spikes"
+                                       : "stability.loss_spikes");
+    rec = spikes_recorded(*fact);
+    if (irrecoverable && rec == -1 && !*fact) {
+        /* no spike at all: none was irrecoverable */
+        const cJSON *all = pp_fact_get(doc, "stability.loss_spikes");
+        int any = spikes_recorded(all);
+        if (any == 0) {
+            *fact = all;
+            *how = "records no loss spike at all in training";
+            return 0;
+        }
+        if (any > 0) {
+            *how = "records loss spikes in training, and not whether any was "
+                   "irrecoverable";
+            return -1;
+        }
+    }
+    if (irrecoverable)
+        *how = rec == -2 ? "does not disclose its irrecoverable loss spikes"
+               : rec < 0 ? "records no count of irrecoverable loss spikes"
+               : rec > 0 ? "records irrecoverable loss spikes in training"
+                         : "records no irrecoverable loss spike in training";
+    else
+        *how = rec == -2 ? "does not disclose its loss spikes"
+               : rec < 0 ? "records no count of loss spikes"
+               : rec > 0 ? "records loss spikes during training"
+                         : "records no loss spike in training";
+    return rec;
+}
+
 /* "Kimi K2 was trained with zero loss spikes", "DeepSeek-V4 encountered
  * loss spikes", "没有出现过一次损失尖峰": whether the run's training saw
  * loss spikes, checked against stability.loss_spikes -- none (0) or
  * some (> 0), confirmed or contradicted; runs that record no count make
- * it unverifiable.  A clause that says something else of spikes (none
- * that was irrecoverable, a mechanism that prevents them, their risk, a
- * possibility) claims neither; one that denies an occurrence ("did not
- * experience any") denies. */
+ * it unverifiable.  "No irrecoverable loss spikes" is checked against
+ * stability.irrecoverable_loss_spikes, or confirmed by a run that saw no
+ * spike at all; a run that saw spikes and says nothing of recovery
+ * leaves it unverifiable.  A clause that says something else of spikes
+ * (a mechanism that prevents them, their risk, a possibility, that some
+ * were irrecoverable) claims neither; one that denies an occurrence
+ * ("did not experience any") denies. */
 void ck_check_spikes(struct sent *s)
 {
     /* the sentence's first mention (hits are chained last first): one
@@ -1179,36 +1223,34 @@ void ck_check_spikes(struct sent *s)
         size_t from = ck_clause_from(s, at), to = ck_clause_to(s, end);
         const struct entity *e;
         int none = lex_near(s, from, to, CK_LEX_SPIKE_NONE),
-            some = lex_near(s, from, to, CK_LEX_SPIKE_SOME);
+            some = lex_near(s, from, to, CK_LEX_SPIKE_SOME),
+            fatal = lex_near(s, from, to, CK_LEX_SPIKE_IRRECOVERABLE);
         int said = none ? 0 : 1, held = 0, wrong = 0, hidden = 0, runs = 0;
         const char *who = NULL, *verdict;
         const cJSON *evidence = NULL;
         pp_buf msg = PP_BUF_INIT, ids = PP_BUF_INIT;
-        if ((!none && !some) || lex_near(s, from, to, CK_LEX_SPIKE_OTHER) ||
+        if ((!none && !some) || (fatal && !none) ||
+            lex_near(s, from, to, CK_LEX_SPIKE_OTHER) ||
             lex_near(s, from, to, CK_LEX_COMPARE) ||
             lex_near(s, from, to, CK_LEX_EXPERIMENT) ||
             !(e = ck_entity_for(s, at)))
             return;
         for (size_t i = 0; i < s->c->ndocs && i < 64; i++) {
             const cJSON *fact;
+            const char *how;
             int rec;
             if (!(e->set >> i & 1))
                 continue;
             runs++;
             who = ck_doc_id(s->c->docs[i]);
             pp_buf_printf(&ids, "%s%s", runs > 1 ? ", " : "", who);
-            fact = pp_fact_get(s->c->docs[i], "stability.loss_spikes");
-            rec = spikes_recorded(fact);
+            rec = spike_record(s->c->docs[i], fatal, &fact, &how);
             if (rec >= 0 || rec == -2)
                 evidence = fact;
             held += rec == said;
             wrong += rec >= 0 && rec != said;
             hidden += rec == -2;
-            pp_buf_printf(&msg, "%s%s %s", runs > 1 ? "; " : "", who,
-                          rec == -2 ? "does not disclose its loss spikes"
-                          : rec < 0 ? "records no count of loss spikes"
-                          : rec > 0 ? "records loss spikes during training"
-                                    : "records no loss spike in training");
+            pp_buf_printf(&msg, "%s%s %s", runs > 1 ? "; " : "", who, how);
         }
         /* spikes said to occur may be those of a counterfactual ("pure
          * Muon on K2 would spike"): they confirm, never contradict */
@@ -1216,11 +1258,18 @@ void ck_check_spikes(struct sent *s)
                   : runs && wrong == runs && none ? "contradicted"
                   : runs && hidden == runs        ? "undisclosed"
                                                   : "unverifiable";
-        ck_bind(s, none ? "spikes-none" : "spikes-some");
-        ck_emit(s, at, end - at, ids.ptr, "stability.loss_spikes",
-                none ? cJSON_CreateNumber(0) : cJSON_CreateString("> 0"), NULL,
+        ck_bind(s, fatal  ? "spikes-irrecoverable-none"
+                   : none ? "spikes-none"
+                          : "spikes-some");
+        ck_emit(s, at, end - at, ids.ptr,
+                fatal ? "stability.irrecoverable_loss_spikes"
+                      : "stability.loss_spikes",
+                none ? cJSON_CreateNumber(0) : cJSON_CreateString("> 0"),
+                held == runs && runs
+                    ? (none ? cJSON_CreateNumber(0) : cJSON_CreateString("> 0"))
+                    : NULL,
                 verdict, "%s; the sentence says %s", pp_buf_cstr(&msg),
-                none ? "none" : "some");
+                none ? (fatal ? "none was irrecoverable" : "none") : "some");
         if (evidence)
             ck_set_evidence(ck_last_claim(s), evidence);
         pp_buf_dispose(&msg);

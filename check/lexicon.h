@@ -61,42 +61,43 @@
     X(CONTEXT, "context")                 /* a context window */               \
     X(TOKEN, "token")                     /* tokens */                         \
     X(PARAM, "param")                     /* parameters */                     \
-    X(SIZED, "sized")                 /* "a 70B model": a size, no count */    \
-    X(OF, "of")                       /* "3B of 16B" */                        \
-    X(POINT_BEFORE, "point-before")   /* "after 200B tokens": a point */       \
-    X(POINT_AFTER, "point-after")     /* "200B Token 后": a point */          \
-    X(DATA_PART, "data-part")         /* a part of a data mix */               \
-    X(TRAINED, "trained")             /* trained on it: the run's data */      \
-    X(OF_WHICH, "of-which")           /* "of which 37B": active */             \
-    X(PER_TOKEN, "per-token")         /* per token: active */                  \
-    X(EXPERT, "expert")               /* experts */                            \
-    X(LACKING, "lacking")             /* denies a term of the run */           \
-    X(OTHER_SIDE, "other-side")       /* a term replaced or contrasted */      \
-    X(PRONOUN, "pronoun")             /* "it", "the model": the subject */     \
-    X(TRIGGER, "trigger")             /* a mechanism's setting */              \
-    X(NEGATION, "negation")           /* not, не, 不 */                     \
-    X(HEDGE, "hedge")                 /* may, может, 可能 */            \
-    X(REJECTED, "rejected")           /* calls what it reports wrong */        \
-    X(ROLE_GLUE, "role-glue")         /* "FP8 for GEMMs" */                    \
-    X(SUBJECT, "subject")             /* a universal statement's subject */    \
-    X(LAW, "law")                     /* a fitted scaling law */               \
-    X(ZERO, "zero")                   /* ZeRO */                               \
-    X(BYTES, "bytes")                 /* bytes */                              \
-    X(RANK, "rank")                   /* per rank, per GPU */                  \
-    X(PER_PARAM, "per-param")         /* per parameter */                      \
-    X(BOTH, "both")                   /* "both models": the two runs before */ \
-    X(EXAMPLE, "example")             /* "such as": a term as an example */    \
-    X(GENERIC_TERM, "generic-term")   /* "MoE": a kind, not a design */        \
-    X(TRAINING, "training")           /* speaks of a run's training */         \
-    X(SERVED, "served")               /* what is served: weights, inference */ \
-    X(OTHER_MODEL, "other-model")     /* "traditional models": not the run */  \
-    X(OWNER_AFTER, "owner-after")     /* "16B in Moonlight": the run after */  \
-    X(CHANGE_FROM, "change-from")     /* "from 4K": where a change started */  \
-    X(CHANGE_TO, "change-to")         /* "to 8K": where it reached */          \
-    X(LOSS_SPIKE, "loss-spike")       /* a loss spike */                       \
-    X(SPIKE_NONE, "spike-none")       /* "zero", "without": none occurred */   \
-    X(SPIKE_SOME, "spike-some")       /* "encountered": some occurred */       \
-    X(SPIKE_OTHER, "spike-other")     /* "irrecoverable", "prevents": else */  \
+    X(SIZED, "sized")               /* "a 70B model": a size, no count */      \
+    X(OF, "of")                     /* "3B of 16B" */                          \
+    X(POINT_BEFORE, "point-before") /* "after 200B tokens": a point */         \
+    X(POINT_AFTER, "point-after")   /* "200B Token 后": a point */            \
+    X(DATA_PART, "data-part")       /* a part of a data mix */                 \
+    X(TRAINED, "trained")           /* trained on it: the run's data */        \
+    X(OF_WHICH, "of-which")         /* "of which 37B": active */               \
+    X(PER_TOKEN, "per-token")       /* per token: active */                    \
+    X(EXPERT, "expert")             /* experts */                              \
+    X(LACKING, "lacking")           /* denies a term of the run */             \
+    X(OTHER_SIDE, "other-side")     /* a term replaced or contrasted */        \
+    X(PRONOUN, "pronoun")           /* "it", "the model": the subject */       \
+    X(TRIGGER, "trigger")           /* a mechanism's setting */                \
+    X(NEGATION, "negation")         /* not, не, 不 */                       \
+    X(HEDGE, "hedge")               /* may, может, 可能 */              \
+    X(REJECTED, "rejected")         /* calls what it reports wrong */          \
+    X(ROLE_GLUE, "role-glue")       /* "FP8 for GEMMs" */                      \
+    X(SUBJECT, "subject")           /* a universal statement's subject */      \
+    X(LAW, "law")                   /* a fitted scaling law */                 \
+    X(ZERO, "zero")                 /* ZeRO */                                 \
+    X(BYTES, "bytes")               /* bytes */                                \
+    X(RANK, "rank")                 /* per rank, per GPU */                    \
+    X(PER_PARAM, "per-param")       /* per parameter */                        \
+    X(BOTH, "both")                 /* "both models": the two runs before */   \
+    X(EXAMPLE, "example")           /* "such as": a term as an example */      \
+    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */          \
+    X(TRAINING, "training")         /* speaks of a run's training */           \
+    X(SERVED, "served")             /* what is served: weights, inference */   \
+    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */    \
+    X(OWNER_AFTER, "owner-after")   /* "16B in Moonlight": the run after */    \
+    X(CHANGE_FROM, "change-from")   /* "from 4K": where a change started */    \
+    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */            \
+    X(LOSS_SPIKE, "loss-spike")     /* a loss spike */                         \
+    X(SPIKE_NONE, "spike-none")     /* "zero", "without": none occurred */     \
+    X(SPIKE_SOME, "spike-some")     /* "encountered": some occurred */         \
+    X(SPIKE_IRRECOVERABLE, "spike-irrecoverable") /* "irrecoverable" */        \
+    X(SPIKE_OTHER, "spike-other")     /* "prevents", "risk": else */           \
     X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */     \
     X(CALLED, "called")               /* "a 280B model called Gopher" */       \
     X(PRETRAINING, "pretraining")     /* pretraining, not all training */
