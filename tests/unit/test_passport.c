@@ -184,31 +184,31 @@ static void semantic_errors_name_the_pointer(void **state)
  * exact: "> 0" (some spikes) leaves any number of them possible. */
 static void irrecoverable_spikes_bounded_by_an_exact_count_only(void **state)
 {
-    static const char *const head =
-        "{\"format\": 1, \"id\": \"y\", \"name\": \"Y\", \"aliases\": [],"
-        " \"developer\": \"D\", \"kind\": \"run\","
-        " \"sources\": [{\"id\": \"s\", \"kind\": \"report\", \"priority\": "
-        "\"P0\", \"title\": \"T\"}],"
-        " \"facts\": {\"stability.loss_spikes\": {\"value\": 0, \"unit\": "
-        "\"spike\", \"qualifier\": \"%s\", \"sig_digits\": 1, \"status\": "
-        "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "
-        "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]},"
-        " \"stability.irrecoverable_loss_spikes\": {\"value\": 1, \"unit\": "
-        "\"spike\", \"qualifier\": \"=\", \"sig_digits\": 1, \"status\": "
-        "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "
-        "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]}}}";
-    char doc[1024];
+#define SPIKES_DOC(q)                                                          \
+    "{\"format\": 1, \"id\": \"y\", \"name\": \"Y\", \"aliases\": [],"         \
+    " \"developer\": \"D\", \"kind\": \"run\","                                \
+    " \"sources\": [{\"id\": \"s\", \"kind\": \"report\", \"priority\": "      \
+    "\"P0\", \"title\": \"T\"}],"                                              \
+    " \"facts\": {\"stability.loss_spikes\": {\"value\": 0, \"unit\": "        \
+    "\"spike\", \"qualifier\": \"" q "\", \"sig_digits\": 1, \"status\": "     \
+    "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "          \
+    "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]},"          \
+    " \"stability.irrecoverable_loss_spikes\": {\"value\": 1, \"unit\": "      \
+    "\"spike\", \"qualifier\": \"=\", \"sig_digits\": 1, \"status\": "         \
+    "\"disclosed\", \"evidence\": [{\"source\": \"s\", \"section\": "          \
+    "\"§1\", \"level\": \"fact\", \"provenance\": \"developer\"}]}}}"
+    static const char some[] = SPIKES_DOC(">"), exact[] = SPIKES_DOC("=");
+    const char *doc = some;
     pp_passport *p = NULL;
     pp_diags d = PP_DIAGS_INIT;
     (void)state;
-    snprintf(doc, sizeof doc, head, ">");
     assert_int_equal(pp_passport_load_buffer(&p, doc, strlen(doc), "y.json",
                                              "y", &d),
                      0);
     assert_int_equal(d.count, 0);
     pp_passport_free(p);
     p = NULL;
-    snprintf(doc, sizeof doc, head, "=");
+    doc = exact;
     assert_int_equal(pp_passport_load_buffer(&p, doc, strlen(doc), "y.json",
                                              "y", &d),
                      PP_EINVALID);
@@ -218,6 +218,7 @@ static void irrecoverable_spikes_bounded_by_an_exact_count_only(void **state)
                         "/facts/stability.irrecoverable_loss_spikes/value");
     pp_diags_dispose(&d);
 }
+#undef SPIKES_DOC
 
 static void oversized_file_is_refused_unread(void **state)
 {
