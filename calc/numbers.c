@@ -1100,15 +1100,25 @@ static double suffix_scale(char c)
 }
 
 /* A magnitude letter set apart by a space ("14.8 T tokens", "671
- * B-parameter"): only before the unit it scales, so that "Table 5 B" or
- * "about 3 M" stay plain numbers. */
+ * B-parameter", "32 B active parameters"): only before the unit it
+ * scales or a word that says which count ("total", "active"), at the end
+ * of a table cell ("| 1 T |", a tab or the end of a row that has tabs) or
+ * before Han text or punctuation ("1 T，",
+ * "32 B 激活"), so that "Table 5 B" or "about 3 M" stay plain numbers. */
 static int spaced_suffix(const char *s, size_t n, size_t k)
 {
-    static const char *const unit_words[] = {"token", "param", "tok",
-                                             "токен", "парам", NULL};
+    static const char *const unit_words[] = {"token",  "param",   "tok",
+                                             "total ", "active ", "activated ",
+                                             "токен",  "парам",   NULL};
     size_t u;
     if (k >= n || !strchr("KMBT", s[k]) || !s[k] || !word_end(s, n, k + 1))
         return 0;
+    for (u = k + 1; u < n && s[u] == ' '; u++)
+        ;
+    if (u < n && (s[u] == '|' || s[u] == '\t' || (unsigned char)s[u] >= 0xE3))
+        return 1;
+    if (u >= n && memchr(s, '\t', n))
+        return 1; /* the last cell of a row (cells are tab-separated) */
     u = k + 1 < n && s[k + 1] == '-' ? k + 2 : skip_spaces(s, n, k + 1);
     for (const char *const *w = unit_words; *w; w++)
         if (starts(s + u, n - u, *w))

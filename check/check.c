@@ -696,22 +696,30 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
     struct sent s;
     pp_buf low = PP_BUF_INIT;
     cJSON *tmp;
-    size_t runs = 0, label = ncell, x, y;
-    char kind;
-    for (size_t k = 0; k < ncell; k++) {
-        runs += c->table.run[k] != 0;
-        if (!c->table.run[k] && label == ncell && k + 1 < ncell &&
-            cell[k + 1] - cell[k] > 1)
-            label = k; /* the first non-empty cell before the runs */
-    }
-    if (!runs || label == ncell || c->table.run[label])
+    size_t runs = 0, label = ncell, first = ncell, x, y;
+    char kind = 0;
+    for (size_t k = 0; k < ncell; k++)
+        if (c->table.run[k]) {
+            runs++;
+            if (first == ncell)
+                first = k;
+        }
+    if (!runs)
         return 0;
-    x = cell[label], y = label + 1 < ncell ? cell[label + 1] - 1 : len;
-    if (pp_buf_put(&low, text + x, y - x) < 0)
-        return PP_ENOMEM;
-    pp_utf8_fold(low.ptr, low.len);
-    kind = column_kind(low.ptr, low.len);
-    pp_buf_dispose(&low);
+    /* The row's label: the first cell before the runs that says what the
+     * row holds -- a symbol may come before it ("| $N_{act}$ | 每 token
+     * 激活参数量 | 49B | 13B |"). */
+    for (size_t k = 0; k < first && !kind; k++) {
+        if (cell[k + 1] - cell[k] <= 1)
+            continue; /* an empty cell */
+        x = cell[k], y = cell[k + 1] - 1;
+        if (pp_buf_put(&low, text + x, y - x) < 0)
+            return PP_ENOMEM;
+        pp_utf8_fold(low.ptr, low.len);
+        kind = column_kind(low.ptr, low.len);
+        pp_buf_dispose(&low);
+        label = k;
+    }
     if (!kind || !strchr("TAKX", kind))
         return 0;
     if (!(tmp = cJSON_CreateArray()) ||

@@ -209,6 +209,53 @@ static int fits_non_embedding(struct sent *s, const pp_number *n,
     return 1;
 }
 
+/* A count written with no magnitude and no unit ("| Kimi K2 | 1 |" under
+ * "Total", "1 T total parameters" when the "T" is not read) that is a
+ * thousandth or less of the recorded count: the scale is in a header, a
+ * caption or a word the checker did not read.  Unverifiable, never
+ * contradicted: the message says which reading of the scale fits, if one
+ * does.  Counts of experts and devices are written whole and stay checked. */
+static int scale_unsaid(struct sent *s, const pp_number *n,
+                        unsigned long long set, const char *name,
+                        const struct fact_found *ff)
+{
+    static const struct {
+        double scale;
+        const char *word;
+    } scales[] = {{1e3, "thousands"},
+                  {1e6, "millions"},
+                  {1e9, "billions"},
+                  {1e12, "trillions"}};
+    const char *fits = NULL;
+    pp_buf e = PP_BUF_INIT;
+    if (n->magnitude || !ff->fact ||
+        (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_PARAMS &&
+         n->unit != PP_UNIT_TOKENS) ||
+        (strncmp(name, "params.", 7) && strcmp(name, "training.tokens") &&
+         strcmp(name, "context.length")) ||
+        !(ff->num.value >= 1e3 * fabs(n->value)))
+        return 0;
+    for (size_t k = 0; k < sizeof(scales) / sizeof(scales[0]) && !fits; k++) {
+        struct fact_found alt;
+        pp_number m = *n;
+        m.value *= scales[k].scale;
+        find_fact(s, num_range(&m), set, name, &alt);
+        if (alt.confirmed)
+            fits = scales[k].word;
+    }
+    pp_num_human(&e, ff->num.value, ff->num.sig);
+    ck_emit(s, n->start, n->end - n->start, ff->who, name,
+            cJSON_CreateNumber(n->value), cJSON_CreateNumber(ff->num.value),
+            "unverifiable", "%s %s is %s; %.*s has no magnitude, %s%s%s",
+            ff->who, name, pp_buf_cstr(&e), (int)(n->end - n->start),
+            s->text + n->start, fits ? "and read in " : "",
+            fits ? fits : "and no reading of its scale fits",
+            fits ? " it agrees, but the text does not say the scale" : "");
+    ck_set_evidence(ck_last_claim(s), ff->fact);
+    pp_buf_dispose(&e);
+    return 1;
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
@@ -236,6 +283,8 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     }
     find_fact(s, num_range(n), set, name, &ff);
     if (!ff.confirmed && fits_non_embedding(s, n, set, name, &ff))
+        return;
+    if (!ff.confirmed && scale_unsaid(s, n, set, name, &ff))
         return;
     claimed = cJSON_CreateNumber(n->value);
     who = ff.who;

@@ -99,6 +99,17 @@ static const struct want cases[] = {
     {"a one-trillion-parameter model", 1e12, 1, "=", PP_UNIT_PARAMS},
     {"a 671-billion-parameter model", 671e9, 3, "=", PP_UNIT_PARAMS},
     {"a 15T-token corpus", 15e12, 2, "=", PP_UNIT_TOKENS},
+    /* a magnitude letter set apart by a space: before the unit or the word
+     * that says which count, at the end of a cell, before Han text; not
+     * after a label ("Table 5 B shows") */
+    {"32 B active parameters", 32e9, 2, "=", PP_UNIT_PARAMS},
+    {"1 T total parameters", 1e12, 1, "=", PP_UNIT_PARAMS},
+    {"Kimi K2\t1 T", 1e12, 1, "=", PP_UNIT_NONE},
+    {"Kimi K2\t1.04 T\tMoE", 1.04e12, 3, "=", PP_UNIT_NONE},
+    {"| 671 B |", 671e9, 3, "=", PP_UNIT_NONE},
+    {"1 T\xEF\xBC\x8C", 1e12, 1, "=", PP_UNIT_NONE}, /* 1 T，*/
+    {"Table 5 B shows", 5, 1, "=", PP_UNIT_NONE},
+    {"Table 5 B", 5, 1, "=", PP_UNIT_NONE},
     {"\xE4\xB8\x80\xE4\xB8\x87\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95\xB0", 1e12, 1,
      "=", PP_UNIT_PARAMS}, /* 一万亿参数 */
     {"\xE7\xBA\xA6\xE4\xB8\xA4\xE5\x8D\x83\xE4\xBA\xBF", 2e11, 1,
