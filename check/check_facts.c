@@ -925,13 +925,16 @@ static int prior_value(const struct sent *s, size_t i)
            lex_near(s, n->end, to, CK_LEX_CHANGE_TO);
 }
 
-/* "550B/55B", "2.8T/104B": the MoE shorthand total/active. */
+/* "550B/55B", "2.8T/104B": the MoE shorthand total/active (1); "3
+ * billion / 16 billion parameters" of a run that records an active count:
+ * active/total (2), only with a word of parameters after it -- "16B/5.7T"
+ * is a size and its tokens.  0: no pair. */
 static int params_pair(const struct sent *s, const pp_number *x,
-                       const pp_number *y)
+                       const pp_number *y, unsigned long long set)
 {
     int slash = 0;
-    if (!x->magnitude || !y->magnitude || x->value <= y->value ||
-        y->value < 1e8 || x->value >= 1e14 ||
+    if (!x->magnitude || !y->magnitude || x->value == y->value ||
+        fmin(x->value, y->value) < 1e8 || fmax(x->value, y->value) >= 1e14 ||
         (x->unit != PP_UNIT_NONE && x->unit != PP_UNIT_PARAMS) ||
         (y->unit != PP_UNIT_NONE && y->unit != PP_UNIT_PARAMS))
         return 0;
@@ -941,7 +944,20 @@ static int params_pair(const struct sent *s, const pp_number *x,
         else if (s->text[k] != ' ')
             return 0;
     }
-    return slash == 1;
+    if (slash != 1)
+        return 0;
+    if (x->value > y->value)
+        return 1;
+    /* ascending only with the unit said, of the one run the sentence
+     * names, which records both counts: "3 billion / 16 billion
+     * parameters" is active then total */
+    if (y->unit != PP_UNIT_PARAMS || (set & (set - 1)) != 0 || s->nfam ||
+        !records_active(s, set))
+        return 0;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].set != set)
+            return 0;
+    return 2;
 }
 
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",
@@ -952,7 +968,10 @@ static int experts_figure(const struct sent *s, size_t i)
     size_t to = ck_window_end(s, n->end, 24);
     if (n->unit == PP_UNIT_EXPERTS)
         return 1;
-    if (!lex_near(s, n->end, to, CK_LEX_EXPERT))
+    /* "160 Billion Parameter Hybrid Expert Model": a count of parameters
+     * before the word, not of experts */
+    if (n->unit == PP_UNIT_PARAMS || n->value >= 1e6 ||
+        !lex_near(s, n->end, to, CK_LEX_EXPERT))
         return 0;
     if (of_after(s, n->end))
         return 1;
@@ -1020,6 +1039,7 @@ void ck_bind_entity_figures(struct sent *s)
 {
     const struct entity *ents[MAXNUM] = {0}, *fam;
     const char *attrs[MAXNUM] = {0};
+    int pair;
     for (size_t i = 0; i < s->nnum; i++) {
         pp_number *n = &s->num[i];
         const struct entity *e = ck_figure_entity(s, i);
@@ -1063,13 +1083,16 @@ void ck_bind_entity_figures(struct sent *s)
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
-        if (i + 1 < s->nnum && params_pair(s, n, &s->num[i + 1])) {
+        if (i + 1 < s->nnum &&
+            (pair = params_pair(s, n, &s->num[i + 1], e->set)) != 0) {
+            const char *first = pair == 1 ? "params.total" : "params.active";
+            const char *second = pair == 1 ? "params.active" : "params.total";
             s->used[i] = s->used[i + 1] = 1;
             ents[i] = ents[i + 1] = e;
-            attrs[i] = "params.total", attrs[i + 1] = "params.active";
+            attrs[i] = first, attrs[i + 1] = second;
             ck_bind(s, "slash-pair");
-            ck_check_fact(s, n, e->set, "params.total");
-            ck_check_fact(s, &s->num[i + 1], e->set, "params.active");
+            ck_check_fact(s, n, e->set, first);
+            ck_check_fact(s, &s->num[i + 1], e->set, second);
             continue;
         }
         if (n->unit == PP_UNIT_DEVICE_HOURS) {
