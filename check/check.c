@@ -610,6 +610,8 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
                                        ['X'] = "context.length"};
     char kind = s->c->table.kind[k];
     size_t nth = 0;
+    if (!kind)
+        return; /* a column the header does not name: see name_cell */
     ck_bind_run(s, "table-row");
     ck_bind(s, "column-header");
     for (size_t i = 0; i < s->nnum; i++) {
@@ -748,6 +750,29 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
     return keep_aligned(tmp, claims);
 }
 
+/* The cell that names the row's run, in a column the header does not
+ * name ("| V4-Pro (1.6T/49B) | 80.6% |" under "| Approach | SWE-Bench |"):
+ * its own figures read as prose about that run; the other cells' figures
+ * are not its. */
+static void name_cell(struct sent *s, const size_t *cell, size_t ncell)
+{
+    size_t k = 0, from, to;
+    if (!s->nent)
+        return;
+    while (k + 1 < ncell && s->ent[0].start >= cell[k + 1])
+        k++;
+    if (k < s->c->table.n && s->c->table.kind[k])
+        return;
+    from = cell[k];
+    to = k + 1 < ncell ? cell[k + 1] : s->len;
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start < from || s->num[i].end >= to)
+            s->used[i] = 1;
+    ck_bind_run(s, NULL);
+    ck_bind(s, NULL);
+    ck_bind_entity_figures(s);
+}
+
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims)
 {
@@ -784,6 +809,7 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     have_budget = row_budget(&s, cell, ncell, &o);
     for (size_t k = 0; k < ncell && k < c->table.n; k++)
         row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
+    name_cell(&s, cell, ncell);
     ck_check_generalisations(&s);
     ck_keep_subject(&s);
     ck_sent_end(&s);
