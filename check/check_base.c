@@ -793,6 +793,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         if (lex_near(s, ck_clause_from(s, n->start), n->start,
                      CK_LEX_DERIVATIVE))
             return NULL;
+        /* "than GPT-3's 170 billion parameters": the run's own -- not "GPT-3's
+         * 1.3B model", a smaller model of its family */
+        if (possessive(s, from, to) && !own_model)
+            return bound_to(s, i, before, "possessive");
         if (is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")) &&
             !possessive(s, from, to))

@@ -528,8 +528,14 @@ static int clause_kind(const struct sent *s, size_t i)
 static int attribute_of(const struct sent *s, size_t i)
 {
     size_t a = s->num[i].start, w = ck_back_words(s, a, 4);
-    int active = lex_near(s, w, a, CK_LEX_ACTIVE);
-    int total = lex_near(s, w, a, CK_LEX_TOTAL);
+    int active, total;
+    /* the naming word in the figure's own clause: not "37B are active,
+     * of 671B in all" */
+    for (size_t k = w; k < a; k++)
+        if (s->text[k] == ',' || s->text[k] == ';')
+            w = k + 1;
+    active = lex_near(s, w, a, CK_LEX_ACTIVE);
+    total = lex_near(s, w, a, CK_LEX_TOTAL);
     if (active == total)
         return 0;
     if (i > 0 && s->num[i - 1].end >= ck_back_words(s, a, 6)) {
@@ -1158,8 +1164,11 @@ void ck_bind_entity_figures(struct sent *s)
                      clause_kind(s, i)))) {
             int attached;
             attr = params_kind(s, i, &attached);
-            if (!attached &&
-                (params_ambiguous(s, i) || records_active(s, e->set))) {
+            /* "GPT-3's 170 billion parameters": a dense run's own count,
+             * whatever other counts the sentence gives */
+            int owned = s->ent_how[i] && !strcmp(s->ent_how[i], "possessive");
+            if (!attached && ((params_ambiguous(s, i) && !owned) ||
+                              records_active(s, e->set))) {
                 s->used[i] = 1;
                 ents[i] = e, attrs[i] = attr;
                 check_params_either(s, i, e->set);
