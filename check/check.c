@@ -756,7 +756,7 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
  * are not its. */
 static void name_cell(struct sent *s, const size_t *cell, size_t ncell)
 {
-    size_t k = 0, from, to;
+    size_t k = 0, from;
     if (!s->nent)
         return;
     while (k + 1 < ncell && s->ent[0].start >= cell[k + 1])
@@ -764,9 +764,9 @@ static void name_cell(struct sent *s, const size_t *cell, size_t ncell)
     if (k < s->c->table.n && s->c->table.kind[k])
         return;
     from = cell[k];
-    to = k + 1 < ncell ? cell[k + 1] : s->len;
     for (size_t i = 0; i < s->nnum; i++)
-        if (s->num[i].start < from || s->num[i].end >= to)
+        if (s->num[i].start < from ||
+            (k + 1 < ncell && s->num[i].end >= cell[k + 1]))
             s->used[i] = 1;
     ck_bind_run(s, NULL);
     ck_bind(s, NULL);
