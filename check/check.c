@@ -370,6 +370,8 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     if (heading && first) {
         pp_buf_clear(&c->heading.text);
         c->heading.known = 1, c->heading.set = c->heading.all = 0;
+        c->heading.foreign = 0;
+        c->heading_level = 0; /* pp_checker_outline says which */
     }
     /* a new block ends the previous sentence's subject, unless that
      * sentence introduced it ("DeepSeek-V4 brings three upgrades:" and
@@ -382,7 +384,29 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     }
 }
 
-void pp_checker_begin_document(pp_checker *c)
+void pp_checker_outline(pp_checker *c, int level, const char *text, size_t len)
+{
+    struct outer *o;
+    if (level < 1 || level > 6)
+        return;
+    o = &c->outer[level];
+    if (len > sizeof(o->text) - 1) {
+        len = sizeof(o->text) - 1;
+        while (len && ((unsigned char)text[len] & 0xC0) == 0x80)
+            len--; /* cut at a character's start */
+    }
+    memcpy(o->text, text, len);
+    o->text[len] = 0;
+    o->len = len;
+    o->known = o->named = 0;
+    o->set = 0;
+    for (int k = level + 1; k <= 6; k++)
+        c->outer[k].len = 0, c->outer[k].known = 1, c->outer[k].set = 0,
+        c->outer[k].named = 0;
+    c->heading_level = level;
+}
+
+void pp_checker_begin_section(pp_checker *c)
 {
     pp_checker_position(c, 1, 1, 0); /* no subject carries over */
     c->next_is_heading = 0;
@@ -396,6 +420,13 @@ void pp_checker_begin_document(pp_checker *c)
     memset(&c->solve, 0, sizeof(c->solve));
     c->solve.age = CTX_STALE;
     c->table.n = 0;
+}
+
+void pp_checker_begin_document(pp_checker *c)
+{
+    pp_checker_begin_section(c);
+    memset(c->outer, 0, sizeof(c->outer));
+    c->heading_level = 0;
 }
 
 int pp_checker_limited(const pp_checker *c)

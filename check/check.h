@@ -54,6 +54,23 @@ void pp_checker_begin_document(pp_checker *c);
  * unverifiable, never contradicted. */
 void pp_checker_position(pp_checker *c, int heading, int first, int item);
 
+/* The bound of a heading's text kept for pp_checker_outline. */
+#define PP_OUTLINE_TEXT 256
+
+/* The ATX heading of `level` (1..6) the next sentence begins, its raw
+ * line `text` (borrowed, `len` bytes; only the first PP_OUTLINE_TEXT - 1
+ * are kept): it closes the headings of its level and deeper.  A section
+ * whose own heading names no model ("## Key Features") is about the run
+ * of the nearest heading above it that names one ("# Kimi K2"), when
+ * that heading names exactly one run.  Called after pp_checker_position,
+ * for the heading's first sentence; pp_checker_begin_document forgets
+ * the outline, pp_checker_begin_section keeps it. */
+void pp_checker_outline(pp_checker *c, int level, const char *text, size_t len);
+
+/* Start a new section (at a heading): as pp_checker_begin_document, but
+ * the outline of the headings above goes on. */
+void pp_checker_begin_section(pp_checker *c);
+
 /* Check one sentence (sentences of a document in order, so a worked
  * example's inputs carry to the sentences that use them); append one JSON
  * object per claim to `claims`:

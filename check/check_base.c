@@ -424,6 +424,7 @@ static unsigned long long subject_of(pp_checker *c, struct subject *x)
         x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len, &x->all,
                                &foreign);
         x->known = 1;
+        x->foreign = foreign;
         if (x->all || foreign)
             x->back.kept = 0; /* it names a model: its own subject */
     }
@@ -437,6 +438,30 @@ static unsigned long long subject_of(pp_checker *c, struct subject *x)
     return x->back.set;
 }
 
+/* The run of the nearest heading above the current one that names a
+ * model ("# Kimi K2" over "## Key Features"): 0 when it names several,
+ * a family or a model the registry lacks, or when none names one. */
+static unsigned long long outer_subject(pp_checker *c)
+{
+    for (int k = c->heading_level - 1; k >= 1; k--) {
+        struct outer *o = &c->outer[k];
+        if (!o->len)
+            continue;
+        if (!o->known) {
+            unsigned long long all = 0;
+            int foreign = 0;
+            o->set = ck_runs_named(c, o->text, o->len, &all, &foreign);
+            o->named = all || foreign;
+            if (foreign)
+                o->set = 0;
+            o->known = 1;
+        }
+        if (o->named)
+            return o->set;
+    }
+    return 0;
+}
+
 void ck_carry_subject(struct sent *s)
 {
     unsigned long long set;
@@ -447,6 +472,11 @@ void ck_carry_subject(struct sent *s)
     if (!(set = subject_of(s->c, &s->c->prev))) {
         set = subject_of(s->c, &s->c->heading);
         from = "the heading";
+        /* a section whose heading and sentence before name no model */
+        if (!set && !s->c->heading.all && !s->c->heading.foreign &&
+            !s->c->prev.all && !s->c->prev.foreign &&
+            (set = outer_subject(s->c)))
+            from = "an outer heading";
     }
     /* "DeepSeek-V4-Pro and DeepSeek-V4-Flash ... Both models were trained
      * on ...": the two runs the context names, each checked */
@@ -506,6 +536,9 @@ void ck_keep_subject(struct sent *s)
         x->known = 1;
         x->set = s->nent == 1 ? s->ent[0].set : 0;
         x->all = all_named(s);
+        /* "Compared with GPT-4, ...": a model the registry lacks */
+        x->foreign = !x->all && s->ents_done &&
+                     (s->nfam || ck_foreign_between(s, 0, s->len));
         x->colon = (end && s->text[end - 1] == ':') ||
                    (end >= 3 && !memcmp(s->text + end - 3, "\xEF\xBC\x9A", 3));
         /* a heading keeps its text, for the sentences it may go on with */
@@ -914,8 +947,8 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
     else if (s->family_read)
         run = "family";
     else if (s->carried)
-        run =
-            strcmp(s->carried, "the heading") ? "previous-sentence" : "heading";
+        run = strcmp(s->carried, "the previous sentence") ? "heading"
+                                                          : "previous-sentence";
     cJSON_AddStringToObject(b, "run", run);
     cJSON_AddStringToObject(b, "attribute",
                             s->attr_how ? s->attr_how : "unstated");

@@ -115,7 +115,8 @@ struct pp_checker {
         int known;              /* `set` is known (else: scan `text`) */
         unsigned long long set; /* the one run it names, 0: none */
         unsigned long long all; /* every run it names */
-        int colon; /* it ends with a colon: it introduces what follows */
+        int foreign; /* it names a family or a model the registry lacks */
+        int colon;   /* it ends with a colon: it introduces what follows */
         /* prev only: the subject of the sentence before it, kept when it
          * was not analysed (no figure, format or term: "That sounds huge,
          * right?"), so that a sentence naming nothing at all lets the
@@ -126,6 +127,17 @@ struct pp_checker {
             unsigned long long set;
         } back;
     } heading, prev;
+    /* The open ATX headings (pp_checker_outline): per level 1..6 the raw
+     * line of the last heading of that level, read for its run only when
+     * a section whose own heading names no model needs it ("# Kimi K2"
+     * ... "## Key Features"). */
+    struct outer {
+        char text[PP_OUTLINE_TEXT];
+        size_t len;
+        int known, named; /* named: it names a run, family or model */
+        unsigned long long set;
+    } outer[7];
+    int heading_level;   /* the current heading's level there, 0: none */
     int next_is_heading; /* pp_checker_position said so */
     int heading_more;    /* ... and that it goes on with the heading */
     int next_is_item;    /* ... and that it is in a list item or a table */

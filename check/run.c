@@ -51,14 +51,24 @@ struct run {
     pp_buf *pending;
 };
 
+/* The ATX headings open at a point of the input, per level 1..6 its raw
+ * line (at most PP_OUTLINE_TEXT - 1 bytes): what a chunk that begins a
+ * section hands its checker (pp_checker_outline), so a section knows the
+ * headings above it however the input was cut. */
+struct outline {
+    char text[7][PP_OUTLINE_TEXT];
+    size_t len[7];
+};
+
 /* A chunk on its way through the workers (see "Checking on several
  * threads" below). */
 struct slot {
     enum { SLOT_FREE, SLOT_QUEUED, SLOT_BUSY, SLOT_DONE } state;
-    size_t seq;      /* the chunk's number in the input */
-    unsigned worker; /* the worker that checks it */
-    int fresh;       /* it begins at a heading: a new section */
-    pp_buf text;     /* owned: the chunk */
+    size_t seq;             /* the chunk's number in the input */
+    unsigned worker;        /* the worker that checks it */
+    int fresh;              /* it begins at a heading: a new section */
+    struct outline outline; /* fresh: the headings open above it */
+    pp_buf text;            /* owned: the chunk */
     size_t base, line;
     /* what checking it gave */
     cJSON *claims;    /* owned: placed (file, line, column), unfiltered */
@@ -194,6 +204,52 @@ static int put_claim(struct run *r, const pp_sentence *s, cJSON *c)
     return r->into ? 0 : write_placed(r, c, line);
 }
 
+/* The level (1..6) of the ATX heading with text this line is ("## 2.
+ * Model", after up to 3 spaces), else 0.  A chunk that starts with one
+ * starts a section: the checker forgets what came before it but the
+ * outline (pp_checker_begin_document, then pp_checker_outline). */
+static int atx_level(const char *l, size_t n)
+{
+    size_t i = 0, h = 0;
+    while (i < n && i < 3 && l[i] == ' ')
+        i++;
+    while (i < n && l[i] == '#' && h < 7)
+        i++, h++;
+    if (h == 0 || h > 6 || i >= n || (l[i] != ' ' && l[i] != '\t'))
+        return 0;
+    while (i < n && (l[i] == ' ' || l[i] == '\t'))
+        i++;
+    return i < n && l[i] != '\n' && l[i] != '\r' && l[i] != '#' ? (int)h : 0;
+}
+
+/* The length of line `l` without its line ending. */
+static size_t line_body(const char *l, size_t n)
+{
+    while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
+        n--;
+    return n;
+}
+
+/* Heading line `l` of `level` opens in `o`, closing the deeper ones. */
+static void outline_put(struct outline *o, int level, const char *l, size_t n)
+{
+    n = line_body(l, n);
+    if (n > PP_OUTLINE_TEXT - 1)
+        n = PP_OUTLINE_TEXT - 1; /* the checker cuts it at a character */
+    memcpy(o->text[level], l, n);
+    o->len[level] = n;
+    for (int k = level + 1; k <= 6; k++)
+        o->len[k] = 0;
+}
+
+/* Hand the headings open above a section to its checker. */
+static void outline_replay(pp_checker *c, const struct outline *o)
+{
+    for (int k = 1; k <= 6; k++)
+        if (o->len[k])
+            pp_checker_outline(c, k, o->text[k], o->len[k]);
+}
+
 static int on_sentence(const pp_sentence *s, void *arg)
 {
     struct run *r = arg;
@@ -201,10 +257,23 @@ static int on_sentence(const pp_sentence *s, void *arg)
     int rc = 0;
     if (!claims)
         return pp_error_set(PP_ENOMEM, "out of memory");
-    /* a new section: a new example */
+    /* a new section: a new example, under the headings above it */
     if ((s->heading && s->first) || s->after_break)
-        pp_checker_begin_document(r->checker);
+        pp_checker_begin_section(r->checker);
     pp_checker_position(r->checker, s->heading, s->first, s->item);
+    if (s->heading && s->first && s->origin[0] >= r->chunk_base &&
+        s->origin[0] - r->chunk_base <= r->chunk_len) {
+        /* the heading's raw line: an ATX heading enters the outline */
+        size_t at = s->origin[0] - r->chunk_base, bol = at, eol = at;
+        int level;
+        while (bol && r->chunk[bol - 1] != '\n')
+            bol--;
+        while (eol < r->chunk_len && r->chunk[eol] != '\n')
+            eol++;
+        if ((level = atx_level(r->chunk + bol, eol - bol)) > 0)
+            pp_checker_outline(r->checker, level, r->chunk + bol,
+                               line_body(r->chunk + bol, eol - bol));
+    }
     if ((s->table
              ? pp_checker_row(r->checker, s->text, s->len, s->table == 1,
                               claims)
@@ -384,8 +453,10 @@ struct chunker {
     size_t offset, lineno, chunk_line, chunk_off;
     int fence, warned_nul;
     size_t longline;
-    size_t chunk_seq; /* chunks taken so far */
-    int fresh;        /* the chunk gathered begins a section */
+    size_t chunk_seq;     /* chunks taken so far */
+    int fresh;            /* the chunk gathered begins a section */
+    struct outline cur;   /* the headings open after the last line read */
+    struct outline start; /* ... before the chunk gathered */
 };
 
 /* Read the next line into ch->line, a skipped one (too long, or binary)
@@ -417,22 +488,6 @@ static int next_line(struct run *r, struct reader *rd, struct chunker *ch)
     return 0;
 }
 
-/* Is this line an ATX heading with text ("## 2. Model", after up to 3
- * spaces)?  A chunk that starts with one starts a section: the checker
- * forgets what came before it (pp_checker_begin_document). */
-static int is_heading(const char *l, size_t n)
-{
-    size_t i = 0, h = 0;
-    while (i < n && i < 3 && l[i] == ' ')
-        i++;
-    while (i < n && l[i] == '#' && h < 7)
-        i++, h++;
-    if (h == 0 || h > 6 || i >= n || (l[i] != ' ' && l[i] != '\t'))
-        return 0;
-    while (i < n && (l[i] == ' ' || l[i] == '\t'))
-        i++;
-    return i < n && l[i] != '\n' && l[i] != '\r' && l[i] != '#';
-}
 
 /* ------------------------------------------------------------------ */
 /* Checking on several threads                                        */
@@ -513,8 +568,10 @@ static void *worker_main(void *arg)
         if (!(s->claims = cJSON_CreateArray())) {
             s->rc = pp_error_set(PP_ENOMEM, "out of memory");
         } else {
-            if (s->fresh)
+            if (s->fresh) {
                 pp_checker_begin_document(w->checker);
+                outline_replay(w->checker, &s->outline);
+            }
             w->r.into = s;
             s->rc =
                 check_chunk(&w->r, s->text.ptr, s->text.len, s->base, s->line);
@@ -660,7 +717,8 @@ static int pool_flush(struct pool *p, int wait)
  * waiting for room.  Returns 0 or the first error a chunk written meanwhile
  * gave. */
 static int pool_submit(struct pool *p, pp_buf *text, size_t base, size_t line,
-                       int fresh, pp_buf *pending)
+                       int fresh, const struct outline *outline,
+                       pp_buf *pending)
 {
     struct slot *s = NULL;
     pp_buf swap;
@@ -686,6 +744,8 @@ static int pool_submit(struct pool *p, pp_buf *text, size_t base, size_t line,
         s->base = base;
         s->line = line;
         s->fresh = fresh;
+        if (fresh)
+            s->outline = *outline;
         if (fresh)
             p->last_worker = (p->last_worker + 1) % p->n;
         s->worker = p->last_worker;
@@ -752,10 +812,12 @@ static int take_chunk(struct run *r, struct chunker *ch, struct pool *p,
     }
     if (*pooled)
         rc = pool_submit(p, &ch->chunk, ch->chunk_off, ch->chunk_line,
-                         ch->fresh, pending);
+                         ch->fresh, &ch->start, pending);
     else {
-        if (ch->fresh && ch->chunk_seq > 0)
+        if (ch->fresh && ch->chunk_seq > 0) {
             pp_checker_begin_document(r->checker);
+            outline_replay(r->checker, &ch->start);
+        }
         rc = check_chunk(r, ch->chunk.ptr, ch->chunk.len, ch->chunk_off,
                          ch->chunk_line);
     }
@@ -785,7 +847,7 @@ static int check_input(struct run *r, const pp_check_input *in)
         if ((rc = next_line(r, &rd, &ch)) < 0)
             break;
         blank = is_blank(l->ptr, l->len);
-        heading = !ch.fence && is_heading(l->ptr, l->len);
+        heading = ch.fence ? 0 : atx_level(l->ptr, l->len);
         if (l->len && is_fence(l->ptr, l->len))
             ch.fence = !ch.fence;
         /* a section's start, else a blank line past twice the size, else
@@ -796,8 +858,11 @@ static int check_input(struct run *r, const pp_check_input *in)
             rc = take_chunk(r, &ch, &pool, &pooled, &pending);
             ch.chunk_line = ch.lineno;
             ch.chunk_off = ch.offset - l->len;
-            ch.fresh = heading;
+            ch.fresh = heading > 0;
+            ch.start = ch.cur;
         }
+        if (heading)
+            outline_put(&ch.cur, heading, l->ptr, l->len);
         if (rc == 0 && l->len && pp_buf_put(&ch.chunk, l->ptr, l->len) < 0)
             rc = PP_ENOMEM;
         ch.lineno++;

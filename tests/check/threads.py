@@ -21,6 +21,8 @@ import sys
 from sandbox import sandbox
 
 CHUNK = 1 << 20
+OUTER = 5  # claims under a title one chunk back
+PART1 = 0  # the line of the section they are in (build)
 
 
 def real_sentences(root):
@@ -85,6 +87,17 @@ def build(path, root):
     put("DeepSeek-V3 has 900B total parameters.\n\n"
         "<!-- passport-enable -->\n\n"
         "Kimi K2 has 3T total parameters.\n\n")
+    # a title over sections cut into chunks of their own: the section
+    # after the cut still knows the title above it
+    put("# Kimi K2: notes\n\n## Part 0\n\n")
+    start = size
+    while size - start < 1.05 * CHUNK:
+        put("Our notes on this part follow the order of the report.\n\n")
+    global PART1
+    PART1 = sum(t.count("\n") for t in parts) + 1
+    put("## Part 1\n\n### Data\n\n")
+    for _ in range(OUTER):
+        put("It was trained on 15.5T tokens.\n\n")
     put("x" * (CHUNK + 10) + "\n\n")          # too long to read
     put("binary \0 line 14.8T tokens\n\n")     # a NUL byte
     # the seeds as they are (their own headings), twice
@@ -138,6 +151,13 @@ def main():
             if len(carried) < 1000:
                 errors.append(f"{len(carried)} claims carried from the "
                               "long section's heading, want 1000 or more")
+            outer = [c for c in out["claims"]
+                     if c.get("subject") == "an outer heading"
+                     and c["verdict"] == "confirmed"
+                     and PART1 < c["line"] <= PART1 + 4 + 2 * OUTER]
+            if len(outer) != OUTER:
+                errors.append(f"{len(outer)} claims carried from a title "
+                              f"in an earlier chunk, want {OUTER}")
             if len(out["claims"]) < 1000:
                 errors.append(f"only {len(out['claims'])} claims")
             warnings = b"\n".join(base[2])
