@@ -462,13 +462,103 @@ static unsigned long long outer_subject(pp_checker *c)
     return 0;
 }
 
+/* Where, in [from, to), the first name of a model the registry does not
+ * know begins -- three or more letters glued to a version ("Qwen2.5-3B",
+ * "LLAMA3-3B", "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite") -- outside every
+ * entity; (size_t)-1: none.  Families are not looked at. */
+static size_t foreign_at(const struct sent *s, size_t from, size_t to)
+{
+    if (to > s->len)
+        to = s->len;
+    for (size_t p = from; p < to; p++) {
+        size_t q = p, letters;
+        int skip = 0;
+        if (p > 0 && isalnum((unsigned char)s->text[p - 1]))
+            continue;
+        while (q < to && isalpha((unsigned char)s->text[q]))
+            q++;
+        letters = q - p;
+        if (letters < 3)
+            continue;
+        for (const char *const *w = LEX(NOT_MODEL); *w; w++)
+            if (strlen(*w) == letters && !memcmp(s->low.ptr + p, *w, letters))
+                skip = 1;
+        if (q < to && s->text[q] == '-')
+            q++;
+        if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))
+            q++;
+        if (skip || q >= to || !isdigit((unsigned char)s->text[q]))
+            continue;
+        for (size_t k = 0; k < s->nent; k++)
+            if (p < s->ent[k].end && q >= s->ent[k].start)
+                skip = 1;
+        if (!skip)
+            return p;
+    }
+    return (size_t)-1;
+}
+
+/* Does a word that points back at the run begin the sentence, or follow
+ * its label ("It was trained with MuonClip", "The model uses GQA", "We
+ * adopt Muon", "3. Muon 优化器：我们采用 Muon")?  A sentence that merely
+ * follows one about the run may speak of anything ("optimizers such as
+ * Adam or AdamW").  List markers are skipped. */
+static int points_back_at(const struct sent *s, size_t a)
+{
+    for (;;) { /* list markers: "- ", "1. ", "• ", "· " */
+        if (a < s->len && s->low.ptr[a] &&
+            strchr(" -*\t>#0123456789.)", s->low.ptr[a]))
+            a++;
+        else if (a + 3 <= s->len && !memcmp(s->low.ptr + a, "\xE2\x80\xA2", 3))
+            a += 3;
+        else if (a + 2 <= s->len && !memcmp(s->low.ptr + a, "\xC2\xB7", 2))
+            a += 2;
+        else
+            break;
+    }
+    for (const char *const *p = LEX(PRONOUN); *p; p++)
+        if (a + strlen(*p) <= s->len && !memcmp(s->low.ptr + a, *p, strlen(*p)))
+            return 1;
+    return 0;
+}
+
+int ck_anaphoric(const struct sent *s)
+{
+    const char *colon;
+    size_t reach = s->len < 48 ? s->len : 48;
+    if (points_back_at(s, 0))
+        return 1;
+    /* after a label: "Muon optimizer: we adopt ...", "训练：我们 ..." */
+    if ((colon = memchr(s->low.ptr, ':', reach)) != NULL &&
+        points_back_at(s, (size_t)(colon - s->low.ptr) + 1))
+        return 1;
+    colon = memmem(s->low.ptr, reach, "\xEF\xBC\x9A", 3); /* ： */
+    return colon && points_back_at(s, (size_t)(colon - s->low.ptr) + 3);
+}
+
+/* Does the sentence, which names no run, name a model the registry
+ * lacks only as the standard of a comparison its context's run is the
+ * subject of ("它包含1750亿个参数,比之前的GPT-2模型大100倍", "It has 175B
+ * parameters, ten times more than its predecessor, GPT-2")?  Its figures
+ * before that name are then the run's; those after it are the other
+ * model's, and do not bind (ck_entity_for). */
+static int compared_with_foreign(const struct sent *s)
+{
+    size_t f = foreign_at(s, 0, s->len);
+    if (f == (size_t)-1 || f == 0 || !ck_anaphoric(s))
+        return 0;
+    return lex_near(s, ck_window_start(s, f, 32), f, CK_LEX_STANDARD_BEFORE) ||
+           lex_near(s, ck_window_start(s, f, 32), f, CK_LEX_COMPARE);
+}
+
 void ck_carry_subject(struct sent *s)
 {
     unsigned long long set;
     const char *from = "the previous sentence";
-    if (s->nent || s->nfam || ck_foreign_between(s, 0, s->len))
+    if (s->nent || s->nfam ||
+        (ck_foreign_between(s, 0, s->len) && !compared_with_foreign(s)))
         return; /* it names a run, a family, or a model the registry does
-                   not know */
+                   not know (but as the standard of its comparison) */
     if (!(set = subject_of(s->c, &s->c->prev))) {
         set = subject_of(s->c, &s->c->heading);
         from = "the heading";
@@ -564,42 +654,13 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at)
     return best;
 }
 
-/* Is there, in [from, to), the name of a model the registry does not know
- * -- three or more letters glued to a version ("Qwen2.5-3B", "LLAMA3-3B",
- * "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite") -- outside every entity? */
+
 int ck_foreign_between(const struct sent *s, size_t from, size_t to)
 {
-    if (to > s->len)
-        to = s->len;
     for (size_t k = 0; k < s->nfam; k++) /* "Llama 2": a family, not a run */
         if (s->fam[k].start >= from && s->fam[k].end <= to)
             return 1;
-    for (size_t p = from; p < to; p++) {
-        size_t q = p, letters;
-        int skip = 0;
-        if (p > 0 && isalnum((unsigned char)s->text[p - 1]))
-            continue;
-        while (q < to && isalpha((unsigned char)s->text[q]))
-            q++;
-        letters = q - p;
-        if (letters < 3)
-            continue;
-        for (const char *const *w = LEX(NOT_MODEL); *w; w++)
-            if (strlen(*w) == letters && !memcmp(s->low.ptr + p, *w, letters))
-                skip = 1;
-        if (q < to && s->text[q] == '-')
-            q++;
-        if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))
-            q++;
-        if (skip || q >= to || !isdigit((unsigned char)s->text[q]))
-            continue;
-        for (size_t k = 0; k < s->nent; k++)
-            if (p < s->ent[k].end && q >= s->ent[k].start)
-                skip = 1;
-        if (!skip)
-            return 1;
-    }
-    return 0;
+    return foreign_at(s, from, to) != (size_t)-1;
 }
 
 /* Does the sequence arrow "→" lie in [from, to): another step of a

@@ -385,6 +385,9 @@ void ck_check_derived(struct sent *s, size_t i, const char *attr,
  * attribute of its run and check it. */
 /* Is a model the registry does not know named in [from, to)? */
 int ck_foreign_between(const struct sent *s, size_t from, size_t to);
+/* Does a word that points back at the run begin the sentence, or follow
+ * its label ("It was trained ...", "The model uses GQA", "训练：我们 ...")? */
+int ck_anaphoric(const struct sent *s);
 /* Does the sequence arrow lie in [from, to) of the sentence? */
 int ck_arrow_between(const struct sent *s, size_t from, size_t to);
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,

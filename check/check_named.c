@@ -251,43 +251,6 @@ static int whole_word(const struct sent *s, size_t at, size_t n)
            (at + n >= s->len || !isalnum((unsigned char)s->low.ptr[at + n]));
 }
 
-/* Does a word that points back at the run begin the sentence, or follow
- * its label ("It was trained with MuonClip", "The model uses GQA", "We
- * adopt Muon", "3. Muon 优化器：我们采用 Muon")?  A sentence that merely
- * follows one about the run may speak of anything ("optimizers such as
- * Adam or AdamW").  List markers are skipped. */
-static int points_back_at(const struct sent *s, size_t a)
-{
-    for (;;) { /* list markers: "- ", "1. ", "• ", "· " */
-        if (a < s->len && s->low.ptr[a] &&
-            strchr(" -*\t>#0123456789.)", s->low.ptr[a]))
-            a++;
-        else if (a + 3 <= s->len && !memcmp(s->low.ptr + a, "\xE2\x80\xA2", 3))
-            a += 3;
-        else if (a + 2 <= s->len && !memcmp(s->low.ptr + a, "\xC2\xB7", 2))
-            a += 2;
-        else
-            break;
-    }
-    for (const char *const *p = LEX(PRONOUN); *p; p++)
-        if (a + strlen(*p) <= s->len && !memcmp(s->low.ptr + a, *p, strlen(*p)))
-            return 1;
-    return 0;
-}
-
-static int anaphoric(const struct sent *s)
-{
-    const char *colon;
-    size_t reach = s->len < 48 ? s->len : 48;
-    if (points_back_at(s, 0))
-        return 1;
-    /* after a label: "Muon optimizer: we adopt ...", "训练：我们 ..." */
-    if ((colon = memchr(s->low.ptr, ':', reach)) != NULL &&
-        points_back_at(s, (size_t)(colon - s->low.ptr) + 1))
-        return 1;
-    colon = memmem(s->low.ptr, reach, "\xEF\xBC\x9A", 3); /* ： */
-    return colon && points_back_at(s, (size_t)(colon - s->low.ptr) + 3);
-}
 
 /* Is term `t` a word for a kind of model many runs share ("MoE", "dense
  * transformer"), not a design of the run's own? */
@@ -340,7 +303,7 @@ void ck_check_named(struct sent *s)
      * run of its context -- not the type ("MoE", "dense"), and not one
      * given as an example ("optimizers such as Adam or AdamW") */
     int loose =
-        s->carried && !anaphoric(s) && !(c->prev.colon && c->next_is_item);
+        s->carried && !ck_anaphoric(s) && !(c->prev.colon && c->next_is_item);
     /* a sentence that names one family and no run: its terms are the
      * family's when every run of it names them ("Llama-3 uses GQA") */
     const struct entity *family = !s->nent && s->nfam == 1 ? &s->fam[0] : NULL;
