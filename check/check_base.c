@@ -1015,6 +1015,73 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
                             s->attr_how ? s->attr_how : "unstated");
 }
 
+/* Does lower-cased `text` hold a word of the comparison class ("## Kimi
+ * K2 vs DeepSeek-V3", "## 对比")? */
+static int compares(pp_checker *c, const char *text, size_t len)
+{
+    pp_buf low = PP_BUF_INIT;
+    int hit = 0;
+    (void)c;
+    if (len && pp_buf_put(&low, text, len) == 0) {
+        pp_utf8_fold(low.ptr, low.len);
+        for (const char *const *w = LEX(COMPARISON); *w && !hit; w++)
+            hit = memmem(low.ptr, low.len, *w, strlen(*w)) != NULL;
+    } else if (len) {
+        hit = 1; /* out of memory: say it may compare */
+    }
+    pp_buf_dispose(&low);
+    return hit;
+}
+
+/* Is the sentence a spec row of the run its heading names: a label and
+ * the figure [off, off + len) alone ("| Active Parameters | 671B |",
+ * "活跃参数 1.6T", "- Total parameters: 1T"), under a heading -- its
+ * own, or the nearest above that names a model -- that names the one run
+ * and compares nothing?  Its figure is the run's: one that disagrees is
+ * contradicted, though the run is read from the heading.  A label that
+ * speaks of another model ("Distilled model size", "Baseline tokens") or
+ * holds a figure of its own does not make one. */
+static int spec_row(struct sent *s, size_t off, size_t len)
+{
+    pp_checker *c = s->c;
+    size_t a = 0, e = off + len;
+    int letters = 0;
+    if (s->nnum != 1 || (strcmp(s->carried, "the heading") &&
+                         strcmp(s->carried, "an outer heading")))
+        return 0;
+    while (a < off && strchr(" -*\t>|", s->text[a]))
+        a++; /* list markers, a row's first bar */
+    if (a + 3 <= off && !memcmp(s->text + a, "\xE2\x80\xA2", 3))
+        a += 3; /* • */
+    if (off - a < 2 || off - a > 48)
+        return 0;
+    for (size_t i = a; i < off; i++) {
+        unsigned char ch = (unsigned char)s->text[i];
+        if (isdigit(ch) || strchr(".,;!?()", ch))
+            return 0;
+        letters |= isalpha(ch) || ch >= 0x80;
+    }
+    if (!letters || near(s, a, off, "\xE3\x80\x82") || /* 。 */
+        near(s, a, off, "\xEF\xBC\x8C") ||             /* ， */
+        lex_near(s, a, off, CK_LEX_MODEL) ||
+        lex_near(s, a, off, CK_LEX_DERIVATIVE) ||
+        lex_near(s, a, off, CK_LEX_OTHER_MODEL) ||
+        lex_near(s, a, off, CK_LEX_EXPERIMENT) ||
+        lex_near(s, a, off, CK_LEX_EXPERT)) /* a part's count */
+        return 0;
+    while (e < s->len && strchr(" \t|*\n\r", s->text[e]))
+        e++;
+    if (e < s->len)
+        return 0;
+    /* the heading the run is read from, and every heading above it */
+    if (compares(c, pp_buf_cstr(&c->heading.text), c->heading.text.len))
+        return 0;
+    for (int k = c->heading_level - 1; k >= 1; k--)
+        if (c->outer[k].len && compares(c, c->outer[k].text, c->outer[k].len))
+            return 0;
+    return 1;
+}
+
 __attribute__((format(printf, 9, 10))) void
 ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
         const char *attribute, cJSON *claimed, cJSON *expected,
@@ -1031,7 +1098,8 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
         verdict = "unverifiable";
     } else if (s->carried && entity &&
                (!strcmp(verdict, "contradicted") ||
-                !strcmp(verdict, "undisclosed"))) {
+                !strcmp(verdict, "undisclosed")) &&
+               !(!strcmp(verdict, "contradicted") && spec_row(s, off, len))) {
         /* the run is only read from the context: never an error */
         pp_buf_printf(&msg,
                       "the sentence names no run; read as about the run of "
@@ -1046,6 +1114,11 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
         pp_buf_puts(&msg, " (a run of the family the sentence names)");
     else if (s->carried && entity && !strcmp(verdict, "confirmed"))
         pp_buf_printf(&msg, " (the run of %s)", s->carried);
+    else if (s->carried && entity && !strcmp(verdict, "contradicted"))
+        pp_buf_printf(&msg,
+                      " (a label and its figure under %s, which names "
+                      "the run)",
+                      s->carried);
     cJSON_AddNumberToObject(o, "offset", (double)off);
     cJSON_AddNumberToObject(o, "length", (double)len);
     {

@@ -546,6 +546,33 @@ static int attribute_of(const struct sent *s, size_t i)
     return active ? 'a' : 't';
 }
 
+/* The label a figure at `a` follows: "Active Parameters: 1T", "**Total
+ * parameters:** 1.04 trillion", "激活参数：32B" -- the text before the
+ * colon right before the figure, back to the sentence's start or the
+ * previous colon, bar or clause mark.  'a' or 't' by its word, else 0. */
+static int colon_label(const struct sent *s, size_t a)
+{
+    size_t c = a, end, from;
+    int active, total;
+    while (c > 0 && strchr(" *\t", s->text[c - 1]))
+        c--;
+    if (c >= 1 && s->text[c - 1] == ':')
+        end = c - 1;
+    else if (c >= 3 && !memcmp(s->text + c - 3, "\xEF\xBC\x9A", 3))
+        end = c - 3;
+    else
+        return 0;
+    for (from = end; from > 0 && !strchr(":|;,.\t", s->text[from - 1]); from--)
+        if (from >= 3 && (!memcmp(s->text + from - 3, "\xEF\xBC\x9A", 3) ||
+                          !memcmp(s->text + from - 3, "\xEF\xBC\x8C", 3)))
+            break; /* ： ， */
+    if (end - from > 48 || lex_near(s, from, end, CK_LEX_EXPERT))
+        return 0; /* "Total Expert Parameters:": a part's count */
+    active = lex_near(s, from, end, CK_LEX_ACTIVE);
+    total = lex_near(s, from, end, CK_LEX_TOTAL);
+    return active == total ? 0 : active ? 'a' : 't';
+}
+
 /* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
  * Y total; "of which Y": Y active.  Else the nearest qualifying word
  * wins -- inside the figure's own span ("32.6B active parameters"), then
@@ -587,6 +614,10 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
             ck_bind(s, "row-label");
             return act ? "params.active" : "params.total";
         }
+    }
+    if ((k = colon_label(s, a)) != 0) { /* "- Active Parameters: 1T" */
+        ck_bind(s, "row-label");
+        return k == 'a' ? "params.active" : "params.total";
     }
     windows[0][0] = a, windows[0][1] = b;
     windows[1][0] = b, windows[1][1] = ck_window_end(s, b, 24);

@@ -100,7 +100,8 @@
     X(SPIKE_OTHER, "spike-other")     /* "prevents", "risk": else */           \
     X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */     \
     X(CALLED, "called")               /* "a 280B model called Gopher" */       \
-    X(PRETRAINING, "pretraining")     /* pretraining, not all training */
+    X(PRETRAINING, "pretraining")     /* pretraining, not all training */      \
+    X(COMPARISON, "comparison")       /* a heading over other models too */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

@@ -45,6 +45,9 @@ static void shipped_loads(void **state)
     assert_true(contains(ck_lex(CK_LEX_ACTIVE), "активн"));
     assert_true(contains(ck_lex(CK_LEX_ACTIVE), "活跃"));
     assert_true(contains(ck_lex(CK_LEX_NEGATION), " not "));
+    assert_true(contains(ck_lex(CK_LEX_COMPARISON), "compar"));
+    assert_true(contains(ck_lex(CK_LEX_COMPARISON), "сравн"));
+    assert_true(contains(ck_lex(CK_LEX_COMPARISON), "对比"));
     assert_true(ck_lex_first(CK_LEX_STOP)[',']);
     assert_false(ck_lex_first(CK_LEX_STOP)['x']);
     /* loading twice reads once and answers the same */
