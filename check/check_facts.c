@@ -256,6 +256,62 @@ static int scale_unsaid(struct sent *s, const pp_number *n,
     return 1;
 }
 
+/* The binary reading of a context length written with "K" or "M" in
+ * `text` (1024 or 1024 * 1024 over the decimal one), else 0. */
+static double binary_ratio(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (i > 0 && isdigit((unsigned char)text[i - 1]) &&
+            (text[i] == 'K' || text[i] == 'k' || text[i] == 'M'))
+            return text[i] == 'M' ? 1048576.0 / 1e6 : 1.024;
+        else if (i > 1 && text[i - 1] == ' ' &&
+                 isdigit((unsigned char)text[i - 2]) &&
+                 (text[i] == 'K' || text[i] == 'M'))
+            return text[i] == 'M' ? 1048576.0 / 1e6 : 1.024;
+    return 0;
+}
+
+/* Does a context length agree with the passport's once the "K" (or "M")
+ * one side writes is read as 1024 ("131,072 tokens" for a reported
+ * "128K"; "8K" for a reported 8,192)?  A context window is a power of
+ * two as often as a round thousand, and the sources rarely say which K
+ * they mean.  Then confirmed, with the reading in the message.  Only the
+ * side that writes the letter is read both ways: "125K" is not "128K". */
+static int binary_k(struct sent *s, const pp_number *n, unsigned long long set,
+                    const char *name, const struct fact_found *ff)
+{
+    const char *reported;
+    double ratio[2];
+    if (strcmp(name, "context.length") || !ff->fact)
+        return 0;
+    reported = pp_json_str(ff->fact, "reported", "");
+    ratio[0] = binary_ratio(reported, strlen(reported));
+    ratio[1] =
+        ratio[0] ? 0 : binary_ratio(s->text + n->start, n->end - n->start);
+    for (int k = 0; k < 2; k++) {
+        struct fact_found alt;
+        pp_number m = *n;
+        if (!ratio[k])
+            continue;
+        /* the passport's letter: the claim against its binary value; the
+         * claim's: its binary value against the passport */
+        m.value = k == 0 ? n->value / ratio[k] : n->value * ratio[k];
+        find_fact(s, num_range(&m), set, name, &alt);
+        if (!alt.confirmed)
+            continue;
+        ck_emit(s, n->start, n->end - n->start, alt.who, name,
+                cJSON_CreateNumber(n->value), cJSON_CreateNumber(alt.num.value),
+                "confirmed",
+                "%s %s agrees with the passport, %s read as 1024 (%s, %.*s)",
+                alt.who, name, k == 0 ? "its K" : "the text's K",
+                pp_json_str(alt.fact, "reported", "its figure"),
+                (int)(n->end - n->start), s->text + n->start);
+        ck_set_evidence(ck_last_claim(s), alt.fact);
+        return 1;
+    }
+    return 0;
+}
+
 /* Compare a figure with fact `name` of passports in `set`. */
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name)
@@ -285,6 +341,8 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     if (!ff.confirmed && fits_non_embedding(s, n, set, name, &ff))
         return;
     if (!ff.confirmed && scale_unsaid(s, n, set, name, &ff))
+        return;
+    if (!ff.confirmed && binary_k(s, n, set, name, &ff))
         return;
     claimed = cJSON_CreateNumber(n->value);
     who = ff.who;
