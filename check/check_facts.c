@@ -297,7 +297,10 @@ static int binary_k(struct sent *s, const pp_number *n, unsigned long long set,
          * claim's: its binary value against the passport */
         m.value = k == 0 ? n->value / ratio[k] : n->value * ratio[k];
         find_fact(s, num_range(&m), set, name, &alt);
-        if (!alt.confirmed)
+        /* the reading must be the figure, not within two loose roundings
+         * ("2M" is not a reported "1M") */
+        if (!alt.confirmed ||
+            fabs(m.value - alt.num.value) > 0.005 * fabs(alt.num.value))
             continue;
         ck_emit(s, n->start, n->end - n->start, alt.who, name,
                 cJSON_CreateNumber(n->value), cJSON_CreateNumber(alt.num.value),
