@@ -401,8 +401,7 @@ void pp_checker_outline(pp_checker *c, int level, const char *text, size_t len)
     o->known = o->named = 0;
     o->set = 0;
     for (int k = level + 1; k <= 6; k++)
-        c->outer[k].len = 0, c->outer[k].known = 1, c->outer[k].set = 0,
-        c->outer[k].named = 0;
+        c->outer[k].len = 0; /* closed: outer_subject skips it */
     c->heading_level = level;
 }
 
@@ -424,9 +423,8 @@ void pp_checker_begin_section(pp_checker *c)
 
 void pp_checker_begin_document(pp_checker *c)
 {
-    pp_checker_begin_section(c);
+    pp_checker_begin_section(c); /* heading_level 0 */
     memset(c->outer, 0, sizeof(c->outer));
-    c->heading_level = 0;
 }
 
 int pp_checker_limited(const pp_checker *c)

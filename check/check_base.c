@@ -654,7 +654,6 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at)
     return best;
 }
 
-
 int ck_foreign_between(const struct sent *s, size_t from, size_t to)
 {
     for (size_t k = 0; k < s->nfam; k++) /* "Llama 2": a family, not a run */
@@ -1017,11 +1016,10 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
 
 /* Does lower-cased `text` hold a word of the comparison class ("## Kimi
  * K2 vs DeepSeek-V3", "## 对比")? */
-static int compares(pp_checker *c, const char *text, size_t len)
+static int compares(const char *text, size_t len)
 {
     pp_buf low = PP_BUF_INIT;
     int hit = 0;
-    (void)c;
     if (len && pp_buf_put(&low, text, len) == 0) {
         pp_utf8_fold(low.ptr, low.len);
         for (const char *const *w = LEX(COMPARISON); *w && !hit; w++)
@@ -1074,10 +1072,10 @@ static int spec_row(struct sent *s, size_t off, size_t len)
     if (e < s->len)
         return 0;
     /* the heading the run is read from, and every heading above it */
-    if (compares(c, pp_buf_cstr(&c->heading.text), c->heading.text.len))
+    if (compares(pp_buf_cstr(&c->heading.text), c->heading.text.len))
         return 0;
     for (int k = c->heading_level - 1; k >= 1; k--)
-        if (c->outer[k].len && compares(c, c->outer[k].text, c->outer[k].len))
+        if (c->outer[k].len && compares(c->outer[k].text, c->outer[k].len))
             return 0;
     return 1;
 }

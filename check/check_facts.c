@@ -260,14 +260,15 @@ static int scale_unsaid(struct sent *s, const pp_number *n,
  * `text` (1024 or 1024 * 1024 over the decimal one), else 0. */
 static double binary_ratio(const char *text, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
-        if (i > 0 && isdigit((unsigned char)text[i - 1]) &&
-            (text[i] == 'K' || text[i] == 'k' || text[i] == 'M'))
-            return text[i] == 'M' ? 1048576.0 / 1e6 : 1.024;
-        else if (i > 1 && text[i - 1] == ' ' &&
-                 isdigit((unsigned char)text[i - 2]) &&
-                 (text[i] == 'K' || text[i] == 'M'))
-            return text[i] == 'M' ? 1048576.0 / 1e6 : 1.024;
+    for (size_t i = 1; i < len; i++) {
+        char ch = text[i];
+        /* "128K", "128k", or set apart: "128 K" */
+        int after = isdigit((unsigned char)text[i - 1]) ||
+                    (i > 1 && text[i - 1] == ' ' &&
+                     isdigit((unsigned char)text[i - 2]) && ch != 'k');
+        if (after && (ch == 'K' || ch == 'k' || ch == 'M'))
+            return ch == 'M' ? 1048576.0 / 1e6 : 1.024;
+    }
     return 0;
 }
 

@@ -251,7 +251,6 @@ static int whole_word(const struct sent *s, size_t at, size_t n)
            (at + n >= s->len || !isalnum((unsigned char)s->low.ptr[at + n]));
 }
 
-
 /* Is term `t` a word for a kind of model many runs share ("MoE", "dense
  * transformer"), not a design of the run's own? */
 static int generic(const struct named_term *t)

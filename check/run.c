@@ -488,7 +488,6 @@ static int next_line(struct run *r, struct reader *rd, struct chunker *ch)
     return 0;
 }
 
-
 /* ------------------------------------------------------------------ */
 /* Checking on several threads                                        */
 /* ------------------------------------------------------------------ */
@@ -744,10 +743,10 @@ static int pool_submit(struct pool *p, pp_buf *text, size_t base, size_t line,
         s->base = base;
         s->line = line;
         s->fresh = fresh;
-        if (fresh)
+        if (fresh) {
             s->outline = *outline;
-        if (fresh)
             p->last_worker = (p->last_worker + 1) % p->n;
+        }
         s->worker = p->last_worker;
         s->state = SLOT_QUEUED;
         pthread_cond_broadcast(&p->work);
