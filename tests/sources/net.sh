@@ -103,16 +103,26 @@ rm -rf "$CACHE"
 run "$P" source quote --max-size 300M "$bomb" "x"
 expect_rc 1
 find "$CACHE" -type f -exec md5sum {} + | sort > "$WORK/cache.before"
-"$P" source quote --max-size 300M "$bomb" "x" 2>"$WORK/term.err" >/dev/null &
-pid=$!
-sleep 0.3
-kill -TERM $pid
-start=$(now)
-wait $pid
-rc=$?
-elapsed_below "$start" 1 "SIGTERM during the search of a cached text"
-[ $rc = 143 ] || fail "SIGTERM during the search: exit status $rc: $(cat "$WORK/term.err")"
-[ ! -s "$WORK/term.err" ] || fail "SIGTERM during the search: $(cat "$WORK/term.err")"
+# A fast machine may finish the search before the signal lands (exit 1: the
+# quote was looked for and not found, nothing on stderr): then try again with
+# a shorter delay. A signal that lands ends the search at once, by default.
+caught=no
+for delay in 0.3 0.1 0.03 0.01; do
+    "$P" source quote --max-size 300M "$bomb" "x" 2>"$WORK/term.err" >/dev/null &
+    pid=$!
+    sleep $delay
+    kill -TERM $pid 2>/dev/null
+    start=$(now)
+    wait $pid
+    rc=$?
+    elapsed_below "$start" 1 "SIGTERM during the search of a cached text"
+    [ ! -s "$WORK/term.err" ] || fail "SIGTERM during the search: $(cat "$WORK/term.err")"
+    [ $rc = 1 ] && continue
+    [ $rc = 143 ] || fail "SIGTERM during the search: exit status $rc"
+    caught=yes
+    break
+done
+[ $caught = yes ] || echo "note: every search ended before its SIGTERM" >&2
 find "$CACHE" -type f -exec md5sum {} + | sort > "$WORK/cache.after"
 cmp -s "$WORK/cache.before" "$WORK/cache.after" ||
     fail "SIGTERM during the search: the cache changed: $(diff "$WORK/cache.before" "$WORK/cache.after")"
