@@ -218,6 +218,34 @@ size_t ck_window_start(const struct sent *s, size_t a, size_t reach)
     return from;
 }
 
+int ck_lex_find(const struct sent *s, size_t from, size_t to, enum ck_lex k,
+                size_t *start, size_t *end)
+{
+    size_t best = SIZE_MAX, best_end = 0;
+    if (to > s->len)
+        to = s->len;
+    if (to <= from)
+        return 0;
+    if (s->lex.scanned) {
+        for (int32_t i = s->lex.head[k]; i >= 0; i = s->lex.hit[i].next)
+            if (s->lex.hit[i].start >= from && s->lex.hit[i].end <= to &&
+                s->lex.hit[i].start < best)
+                best = s->lex.hit[i].start, best_end = s->lex.hit[i].end;
+    } else {
+        for (const char *const *w = ck_lex(k); *w; w++) {
+            size_t n = strlen(*w);
+            const char *p = memmem(s->low.ptr + from, to - from, *w, n);
+            if (p && (size_t)(p - s->low.ptr) < best)
+                best = (size_t)(p - s->low.ptr), best_end = best + n;
+        }
+    }
+    if (best == SIZE_MAX)
+        return 0;
+    *start = best;
+    *end = best_end;
+    return 1;
+}
+
 /* Where the clause holding offset `at` starts. */
 size_t ck_clause_from(const struct sent *s, size_t at)
 {

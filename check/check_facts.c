@@ -1059,6 +1059,46 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return 2;
 }
 
+/* Does figure `n` follow offset `at` within three words, with nothing
+ * between but words and colons ("context length of 4096", "上下文长度为
+ * 2048", "context window: 2,048")? */
+static int figure_follows(const struct sent *s, size_t at, const pp_number *n)
+{
+    size_t ws, we;
+    if (n->start < at || n->start > ck_fwd_words(s, at, 3))
+        return 0;
+    for (; ck_lex_find(s, at, n->start, CK_LEX_STOP, &ws, &we); at = we)
+        if (we - ws != 1 || s->low.ptr[ws] != ':')
+            return 0;
+    return 1;
+}
+
+/* Does figure `i` take a window word ("context", "上下文") as what it
+ * counts: one before it within its window ("a context length of 128K"),
+ * or one after it ("a 1M-token context") that no later figure takes ("2T
+ * tokens with a context length of 4096": the window is the 4096)? */
+static int takes_context_word(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    size_t ws, we;
+    if (lex_near(s, ck_window_start(s, n->start, 48), n->start, CK_LEX_CONTEXT))
+        return 1;
+    return ck_lex_find(s, n->end, n->end + 16, CK_LEX_CONTEXT, &ws, &we) &&
+           !(i + 1 < s->nnum && figure_follows(s, we, &s->num[i + 1]));
+}
+
+/* "a context length of 4096", "длина контекста 2048": a bare whole number
+ * of 256 or more right after a window word is a window in tokens. */
+static int bare_window(const struct sent *s, const pp_number *n)
+{
+    size_t ws, we;
+    return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 256 &&
+           n->value == floor(n->value) &&
+           ck_lex_find(s, ck_back_words(s, n->start, 4), n->start,
+                       CK_LEX_CONTEXT, &ws, &we) &&
+           figure_follows(s, we, n);
+}
+
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",
  * "8 of 256 experts" -- not "61 layers and 384 experts"? */
 static int experts_figure(const struct sent *s, size_t i)
@@ -1208,15 +1248,13 @@ void ck_bind_entity_figures(struct sent *s)
         } else if (experts_figure(s, i)) {
             ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
-        } else if ((n->magnitude ||
-                    /* "a 1,000,000-token context", "4096 tokens" */
-                    (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
-                   /* "37 billion activated parameters and a context
-                    * length of 128K": a count of parameters is no window */
-                   n->unit != PP_UNIT_PARAMS &&
-                   (lex_near(s, b, b + 16, CK_LEX_CONTEXT) ||
-                    lex_near(s, ck_window_start(s, a, 48), a,
-                             CK_LEX_CONTEXT))) {
+        } else if (((n->magnitude ||
+                     /* "a 1,000,000-token context", "4096 tokens" */
+                     (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
+                    /* "37 billion activated parameters and a context
+                     * length of 128K": a count of parameters is no window */
+                    n->unit != PP_UNIT_PARAMS && takes_context_word(s, i)) ||
+                   bare_window(s, n)) {
             ck_bind(s, "context-word");
             attr = "context.length";
         } else if ((n->unit == PP_UNIT_TOKENS &&

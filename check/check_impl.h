@@ -312,6 +312,10 @@ size_t ck_fwd_words(const struct sent *s, size_t at, size_t n);
  * within `reach` bytes: a comma, a semicolon, a colon, "and" stop it. */
 size_t ck_window_end(const struct sent *s, size_t b, size_t reach);
 size_t ck_window_start(const struct sent *s, size_t a, size_t reach);
+/* The first word of lexicon class `k` that starts at `from` or later and
+ * ends by `to`: 1 with its bounds in *start and *end, else 0. */
+int ck_lex_find(const struct sent *s, size_t from, size_t to, enum ck_lex k,
+                size_t *start, size_t *end);
 /* Where the clause holding offset `at` starts, and where it ends. */
 size_t ck_clause_from(const struct sent *s, size_t at);
 size_t ck_clause_to(const struct sent *s, size_t at);
