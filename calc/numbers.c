@@ -1138,8 +1138,11 @@ static size_t magnitude(const char *s, size_t n, size_t j, double *v, int *mag)
         *mag = 1;
         return t + 2;
     }
-    if (j < n && strchr("KMBT", s[j]) && word_end(s, n, j + 1)) {
-        *v *= suffix_scale(s[j]);
+    /* "128k", "4k context", "16k GPUs": a thousand in lower case too,
+     * glued on only (a lone "k" is a variable) */
+    if (j < n && s[j] && (strchr("KMBT", s[j]) || s[j] == 'k') &&
+        word_end(s, n, j + 1)) {
+        *v *= suffix_scale(s[j] == 'k' ? 'K' : s[j]);
         *mag = 1;
         return j + 1;
     }

@@ -1073,18 +1073,49 @@ static int figure_follows(const struct sent *s, size_t at, const pp_number *n)
     return 1;
 }
 
+/* Is there a letter in [from, to) of the sentence? */
+static int letter_between(const struct sent *s, size_t from, size_t to)
+{
+    for (size_t k = from; k < to && k < s->len; k++)
+        if (isalpha((unsigned char)s->low.ptr[k]) ||
+            (unsigned char)s->low.ptr[k] >= 0x80)
+            return 1;
+    return 0;
+}
+
+/* Does a figure before figure `i` take the window word ending at `we`
+ * itself ("a context window of 2048 tokens on 300 billion tokens")?  Not
+ * one that figure `i` only restates ("128K (131,072 tokens)") or one a
+ * change starts from ("the context from 2K to 4K tokens"). */
+static int context_word_taken(const struct sent *s, size_t i, size_t we)
+{
+    for (size_t j = 0; j < i; j++)
+        if (s->num[j].start >= we && s->num[j].end <= s->num[i].start &&
+            figure_follows(s, we, &s->num[j]) && !prior_value(s, j) &&
+            letter_between(s, s->num[j].end, s->num[i].start))
+            return 1;
+    return 0;
+}
+
 /* Does figure `i` take a window word ("context", "上下文") as what it
- * counts: one before it within its window ("a context length of 128K"),
- * or one after it ("a 1M-token context") that no later figure takes ("2T
- * tokens with a context length of 4096": the window is the 4096)? */
+ * counts: one before it within its window ("a context length of 128K")
+ * that no figure between takes, or one after it within its window ("a
+ * 1M-token context") that no figure after it takes ("2T tokens with a
+ * context length of 4096", "2T tokens 4k context": the window is the
+ * other figure)? */
 static int takes_context_word(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
     size_t ws, we;
-    if (lex_near(s, ck_window_start(s, n->start, 48), n->start, CK_LEX_CONTEXT))
-        return 1;
-    return ck_lex_find(s, n->end, n->end + 16, CK_LEX_CONTEXT, &ws, &we) &&
-           !(i + 1 < s->nnum && figure_follows(s, we, &s->num[i + 1]));
+    for (size_t at = ck_window_start(s, n->start, 48);
+         ck_lex_find(s, at, n->start, CK_LEX_CONTEXT, &ws, &we); at = we)
+        if (!context_word_taken(s, i, we))
+            return 1;
+    if (!ck_lex_find(s, n->end, ck_window_end(s, n->end, 16), CK_LEX_CONTEXT,
+                     &ws, &we))
+        return 0;
+    return !(i + 1 < s->nnum && (s->num[i + 1].start < ws ||
+                                 figure_follows(s, we, &s->num[i + 1])));
 }
 
 /* "a context length of 4096", "длина контекста 2048": a bare whole number
