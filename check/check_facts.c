@@ -502,6 +502,17 @@ static int own_word(const struct sent *s, size_t from, size_t to, const char *w)
     return 0;
 }
 
+/* Is figure `i` the whole an active count before it is a part of ("32B
+ * active out of 1T", "3B of 16B", "37 млрд активных из 671")? */
+static int whole_of_previous(const struct sent *s, size_t i)
+{
+    const pp_number *p = i ? &s->num[i - 1] : NULL;
+    size_t a = s->num[i].start;
+    return p && p->end <= a && a - p->end <= 24 &&
+           (of_after(s, p->end) || (lex_near(s, p->end, a, CK_LEX_ACTIVE) &&
+                                    lex_near(s, p->end, a + 1, CK_LEX_OF)));
+}
+
 /* Does the sentence speak of tokens: a token word of its own, not the end
  * of a compound ("Multi-Token Prediction", "per-token")? */
 static int token_word(const struct sent *s)
@@ -1299,7 +1310,8 @@ void ck_bind_entity_figures(struct sent *s)
                     lex_near(s, back(a, 30), a, CK_LEX_TRAIN)) ||
                    (n->magnitude && n->value >= 1e11 && !kind_after &&
                     n->unit == PP_UNIT_NONE && token_word(s) &&
-                    !lex_near(s, 0, s->len, CK_LEX_PARAM))) {
+                    !lex_near(s, 0, s->len, CK_LEX_PARAM) &&
+                    !whole_of_previous(s, i))) {
             ck_bind(s, n->unit == PP_UNIT_TOKENS ? "tokens-unit"
                        : lex_near(s, back(a, 30), a, CK_LEX_TRAIN)
                            ? "training-verb"

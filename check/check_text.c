@@ -162,7 +162,7 @@ static const char *const formats[] = {"nvfp4", "mxfp4", "mxfp8", "fp8",  "fp4",
                                       "int4",  "int8",  NULL};
 
 struct role_kw {
-    const char *const words[6];
+    const char *const words[10];
     const char *role;
 };
 
@@ -170,7 +170,9 @@ struct role_kw {
  * an earlier one's ("accumulat" in "gradient accumulation") is not
  * counted. */
 static const struct role_kw roles[] = {
-    {{"gradient accumulat", "накопление градиент", "梯度累", NULL},
+    {{"gradient accumulat", "gradients accumulat", "gradients are accumulat",
+      "accumulated gradient", "accumulate gradient", "accumulating gradient",
+      "накопление градиент", "градиенты накаплива", "梯度累", NULL},
      "grad_accumulation"},
     {{"moment", "момент", "动量", "阶矩", NULL}, "optimizer.moments"},
     {{"master weight", "master copy", "мастер", "主权重", NULL},
