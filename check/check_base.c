@@ -526,6 +526,21 @@ static size_t foreign_at(const struct sent *s, size_t from, size_t to)
     return (size_t)-1;
 }
 
+/* Does [from, to) name a model the registry holds neither as a run nor
+ * as a family ("GPT-4", "Qwen2.5-72B"; not "Llama3")? */
+static int unknown_model_in(const struct sent *s, size_t from, size_t to)
+{
+    for (size_t p; (p = foreign_at(s, from, to)) != (size_t)-1; from = p + 1) {
+        int family = 0;
+        for (size_t k = 0; k < s->nfam; k++)
+            if (p >= s->fam[k].start && p < s->fam[k].end)
+                family = 1;
+        if (!family)
+            return 1;
+    }
+    return 0;
+}
+
 /* Does a word that points back at the run begin the sentence, or follow
  * its label ("It was trained with MuonClip", "The model uses GQA", "We
  * adopt Muon", "3. Muon 优化器：我们采用 Muon")?  A sentence that merely
@@ -941,7 +956,11 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
         lex_near(s, n->end, after->start, CK_LEX_APART) ||
         lex_near(s, ck_clause_from(s, n->start), n->start, CK_LEX_MODEL) ||
-        ck_foreign_between(s, ck_clause_from(s, n->start), n->start))
+        /* "Unlike GPT-4, which reportedly has 1.8T parameters, DeepSeek-V3
+         * ...": a model the registry does not hold named before it, in
+         * any clause, may own it */
+        ck_foreign_between(s, ck_clause_from(s, n->start), n->start) ||
+        unknown_model_in(s, 0, n->start))
         return NULL;
     return bound_to(s, i, after, "named-after");
 }
