@@ -520,9 +520,11 @@ static char column_kind(const char *t, size_t n)
         ;
     else if (HAS("20n"))
         k = 'U'; /* the D = 20N rule: its N and D */
-    else if (HAS("/n") || HAS("per param") || HAS("на параметр") ||
-             HAS("每参数"))
-        k = 'R';
+    else if (HAS("/n") || HAS("/param") || HAS("per param") ||
+             HAS("на параметр") || HAS("/параметр") || HAS("每参数"))
+        /* "Tokens/param": a run's own D / N; "optimal tokens/param": the
+         * law's only */
+        k = HAS("optim") || HAS("оптим") || HAS("最优") ? 'O' : 'R';
     else if (HAS("n^{*}") || HAS("n^*") || HAS("n*"))
         k = 'N';
     else if (HAS("d^{*}") || HAS("d^*") || HAS("d*"))
@@ -661,9 +663,11 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
         else if (kind == 'D' && o && nth == 1)
             ck_check_derived(s, i, "derived.optimum_tokens", o->tokens,
                              "the fitted law's D*");
-        else if (kind == 'R' && o && nth == 1)
+        else if ((kind == 'R' || kind == 'O') && o && nth == 1)
             ck_check_derived(s, i, "derived.optimum_ratio", o->ratio,
                              "the fitted law's D*/N*");
+        else if (kind == 'R' && who && nth == 1)
+            ck_check_run_tpp(s, i, who); /* "| Chinchilla | ... | 20 |" */
         else if (kind == 'U' && o && nth <= 2)
             ck_check_derived(
                 s, i, nth == 1 ? "derived.rule_params" : "derived.rule_tokens",

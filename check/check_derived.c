@@ -382,6 +382,16 @@ static void passport_tpp(struct sent *s, const pp_number *n, const cJSON *doc,
                          pp_range_div(tok, act), NULL);
 }
 
+void ck_check_run_tpp(struct sent *s, size_t i, unsigned long long set)
+{
+    const pp_number *n = &s->num[i];
+    const cJSON *doc = doc_with(s, set, "training.tokens", "params.total");
+    if (!doc)
+        undisclosed_input(s, n, set, "derived.tokens_per_param");
+    else
+        passport_tpp(s, n, doc, "derived.tokens_per_param", 0);
+}
+
 /* 6*N*D of passport `doc` (of entity set `set`), N by the one rule of
  * schema/fact.h; a figure that is 6*N*D on a mixture of experts' total
  * parameters is that known misreading, and said so. */

@@ -406,6 +406,9 @@ void ck_derived_passport(struct sent *s);
 void ck_derived_bubble(struct sent *s);
 void ck_derived_epochs(struct sent *s);
 void ck_derived_context(struct sent *s);
+/* Figure `i`, said to be a count of tokens per parameter (a table's
+ * column), of a run of `set`: D / N from its passport. */
+void ck_check_run_tpp(struct sent *s, size_t i, unsigned long long set);
 
 /* check_worked.c: worked examples -- losses, chains of arithmetic, the
  * training-state memory. */
