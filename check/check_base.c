@@ -627,6 +627,28 @@ void ck_carry_subject(struct sent *s)
     s->carried = from;
 }
 
+/* Is the sentence a label naming the model and then a name alone ("-
+ * Model: DeepSeek-V4-Flash", "模型：Kimi K2")?  Then the items of its list
+ * speak of the run it names, as of a list a sentence introduced (whether
+ * the name is a run's is looked up when an item needs it). */
+static int model_label(const struct sent *s)
+{
+    size_t colon = 0, end = s->len;
+    for (size_t k = 0; k < s->len && k < 40 && !colon; k++)
+        if (s->text[k] == ':')
+            colon = k + 1;
+        else if (k + 3 <= s->len && !memcmp(s->text + k, "\xEF\xBC\x9A", 3))
+            colon = k + 3;
+    while (end > colon && strchr(" .*\n", s->text[end - 1]))
+        end--;
+    if (!colon || end <= colon || end - colon > 60 ||
+        memchr(s->text + colon, ':', end - colon) ||
+        (s->ents_done && s->nent != 1))
+        return 0;
+    return lex_near(s, 0, colon, CK_LEX_MODEL_LABEL) &&
+           !lex_near(s, 0, colon, CK_LEX_COMPARISON);
+}
+
 void ck_keep_subject(struct sent *s)
 {
     pp_checker *c = s->c;
@@ -672,8 +694,10 @@ void ck_keep_subject(struct sent *s)
         /* "Compared with GPT-4, ...": a model the registry lacks */
         x->foreign = !x->all && s->ents_done &&
                      (s->nfam || ck_foreign_between(s, 0, s->len));
-        x->colon = (end && s->text[end - 1] == ':') ||
-                   (end >= 3 && !memcmp(s->text + end - 3, "\xEF\xBC\x9A", 3));
+        x->colon =
+            (end && s->text[end - 1] == ':') ||
+            (end >= 3 && !memcmp(s->text + end - 3, "\xEF\xBC\x9A", 3)) ||
+            (x == &c->prev && c->next_is_item && model_label(s));
         /* a heading keeps its text, for the sentences it may go on with */
         if ((!s->ents_done || x == &c->heading) &&
             pp_buf_put(&x->text, s->text, s->len) == 0)

@@ -1084,6 +1084,16 @@ static int figure_follows(const struct sent *s, size_t at, const pp_number *n)
     return 1;
 }
 
+/* Does a window word come right before figure `n` ("context length of
+ * 4096", "Context: 1M tokens", "上下文长度为 2048")? */
+static int window_word_before(const struct sent *s, const pp_number *n)
+{
+    size_t ws, we;
+    return ck_lex_find(s, ck_back_words(s, n->start, 4), n->start,
+                       CK_LEX_CONTEXT, &ws, &we) &&
+           figure_follows(s, we, n);
+}
+
 /* Is there a letter in [from, to) of the sentence? */
 static int letter_between(const struct sent *s, size_t from, size_t to)
 {
@@ -1118,6 +1128,8 @@ static int takes_context_word(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
     size_t ws, we;
+    if (window_word_before(s, n))
+        return 1; /* "Context Length: 128K" */
     for (size_t at = ck_window_start(s, n->start, 48);
          ck_lex_find(s, at, n->start, CK_LEX_CONTEXT, &ws, &we); at = we)
         if (!context_word_taken(s, i, we))
@@ -1133,12 +1145,8 @@ static int takes_context_word(const struct sent *s, size_t i)
  * of 256 or more right after a window word is a window in tokens. */
 static int bare_window(const struct sent *s, const pp_number *n)
 {
-    size_t ws, we;
     return n->unit == PP_UNIT_NONE && !n->magnitude && n->value >= 256 &&
-           n->value == floor(n->value) &&
-           ck_lex_find(s, ck_back_words(s, n->start, 4), n->start,
-                       CK_LEX_CONTEXT, &ws, &we) &&
-           figure_follows(s, we, n);
+           n->value == floor(n->value) && window_word_before(s, n);
 }
 
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",

@@ -101,7 +101,8 @@
     X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */     \
     X(CALLED, "called")               /* "a 280B model called Gopher" */       \
     X(PRETRAINING, "pretraining")     /* pretraining, not all training */      \
-    X(COMPARISON, "comparison")       /* a heading over other models too */
+    X(COMPARISON, "comparison")       /* a heading over other models too */    \
+    X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
