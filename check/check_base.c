@@ -1244,6 +1244,29 @@ cJSON *ck_last_claim(struct sent *s)
     return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
 }
 
+void ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...)
+{
+    pp_buf msg = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cJSON_ReplaceItemInObjectCaseSensitive(claim, "verdict",
+                                           cJSON_CreateString(verdict));
+    cJSON_ReplaceItemInObjectCaseSensitive(claim, "severity",
+                                           cJSON_CreateString(
+                                               severity_of(verdict)));
+    cJSON_ReplaceItemInObjectCaseSensitive(claim, "message",
+                                           cJSON_CreateString(
+                                               pp_buf_cstr(&msg)));
+    pp_buf_clear(&msg);
+    pp_buf_printf(&msg, "fact.%s", verdict);
+    cJSON_ReplaceItemInObjectCaseSensitive(claim, "rule",
+                                           cJSON_CreateString(
+                                               pp_buf_cstr(&msg)));
+    pp_buf_dispose(&msg);
+}
+
 void ck_merge_last(struct sent *s, size_t k)
 {
     cJSON *part[64], *first, *readings;

@@ -1224,7 +1224,7 @@ static void check_member_size(struct sent *s, size_t i, const struct entity *f)
     ck_bind_run(s, NULL);
 }
 
-void ck_bind_entity_figures(struct sent *s)
+static void bind_entity_figures(struct sent *s)
 {
     const struct entity *ents[MAXNUM] = {0}, *fam;
     const char *attrs[MAXNUM] = {0};
@@ -1402,6 +1402,45 @@ void ck_bind_entity_figures(struct sent *s)
         }
     }
     s->family_read = 0;
+}
+
+/* "After pre-training with an 8K context length, Llama 3.1 405B continues
+ * with a 128K context length": where the sentence gives a run's recorded
+ * window too, its other windows are stages of the schedule (or another
+ * variant's), which the passport does not record -- unverifiable, never
+ * contradicted.  Over the claims from index `from` on. */
+static void context_stages(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *who = pp_json_str(c, "entity", "");
+        int held = 0;
+        if (strcmp(pp_json_str(c, "attribute", ""), "context.length") ||
+            strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
+            continue;
+        for (int k = from; k < n && !held; k++) {
+            const cJSON *o = cJSON_GetArrayItem(s->out, k);
+            held = k != i &&
+                   !strcmp(pp_json_str(o, "attribute", ""), "context.length") &&
+                   !strcmp(pp_json_str(o, "entity", ""), who) &&
+                   !strcmp(pp_json_str(o, "verdict", ""), "confirmed");
+        }
+        if (held)
+            ck_soften(c, "unverifiable",
+                      "%s context.length: the sentence gives the recorded "
+                      "window too, so %s is another stage of the context "
+                      "schedule (or another variant's), which the passport "
+                      "does not record",
+                      who, pp_json_str(c, "text", ""));
+    }
+}
+
+void ck_bind_entity_figures(struct sent *s)
+{
+    int from = cJSON_GetArraySize(s->out);
+    bind_entity_figures(s);
+    context_stages(s, from);
 }
 
 /* What fact stability.loss_spikes (NULL: not recorded) says of the

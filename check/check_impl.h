@@ -369,6 +369,10 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
 void ck_set_evidence(cJSON *claim, const cJSON *fact);
 /* The claim ck_emit added last (borrowed). */
 cJSON *ck_last_claim(struct sent *s);
+/* Give `claim` (a fact's) the milder `verdict` and a message made from
+ * `fmt`; its severity and rule follow the verdict. */
+__attribute__((format(printf, 3, 4))) void
+ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...);
 /* The last `k` claims, one per run a name may mean, as one claim:
  * confirmed when each holds, contradicted when none does, else
  * unverifiable; its `readings` keep each run's verdict and message. */
