@@ -882,6 +882,47 @@ static int against(const struct sent *s, size_t from, size_t to)
     return 1;
 }
 
+/* Is the name at `name` in apposition to a model word right after figure
+ * `n` ("a trillion-parameter model, \"Kimi K2\"", "万亿参数模型“Kimi K2”",
+ * "the 70B model Chinchilla") -- only spaces, commas, colons and quotes
+ * between, and not a baseline's or a class of models ("models like")? */
+static int apposition(const struct sent *s, const pp_number *n, size_t name)
+{
+    static const char *const marks[] = {" ",
+                                        ",",
+                                        ":",
+                                        "\"",
+                                        "'",
+                                        "\xE2\x80\x9C",
+                                        "\xE2\x80\x9D",
+                                        "\xC2\xAB",
+                                        "\xC2\xBB",
+                                        "\xE2\x80\x98",
+                                        "\xE2\x80\x99",
+                                        "\xE3\x80\x8C",
+                                        "\xE3\x80\x8E",
+                                        "\xEF\xBC\x8C",
+                                        "\xEF\xBC\x9A",
+                                        NULL};
+    size_t ws, we, k;
+    if (!ck_lex_find(s, n->end, name, CK_LEX_MODEL, &ws, &we) ||
+        ws > n->end + 2 || lex_near(s, ws, we, CK_LEX_COMPARISON))
+        return 0;
+    for (k = n->end; k < ws; k++)
+        if (s->text[k] != ' ' && s->text[k] != '-')
+            return 0;
+    for (k = we; k < name;) {
+        size_t m = 0;
+        for (const char *const *w = marks; *w && !m; w++)
+            if (!strncmp(s->text + k, *w, strlen(*w)))
+                m = strlen(*w);
+        if (!m)
+            return 0;
+        k += m;
+    }
+    return 1;
+}
+
 /* Could figure `n` be the size of a model: a count of parameters or a bare
  * large count ("280B")? */
 static int size_like(const pp_number *n)
@@ -923,6 +964,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         return bound_to(s, i, after, "size-before-name");
     if (before && size_like(n) && against(s, before->end, n->start))
         return bound_to(s, i, before, "size-after-name");
+    /* "our trillion-parameter model, \"Kimi K2\"": a size in apposition,
+     * checked as one against a name is */
+    if (after && size_like(n) && apposition(s, n, after->start))
+        return bound_to(s, i, after, "size-apposition");
     /* "a 280 billion parameter model called Gopher": the run the naming
      * word names, a few words on, nothing else named between */
     if (after && size_like(n) && after->start <= ck_fwd_words(s, n->end, 6) &&
