@@ -580,7 +580,8 @@ int ck_anaphoric(const struct sent *s)
 }
 
 /* Does the sentence, which names no run, name a model the registry
- * lacks only as the standard of a comparison its context's run is the
+ * lacks (or a family) only as the standard of a comparison its context's
+ * run is the
  * subject of ("它包含1750亿个参数,比之前的GPT-2模型大100倍", "It has 175B
  * parameters, ten times more than its predecessor, GPT-2")?  Its figures
  * before that name are then the run's; those after it are the other
@@ -588,6 +589,9 @@ int ck_anaphoric(const struct sent *s)
 static int compared_with_foreign(const struct sent *s)
 {
     size_t f = foreign_at(s, 0, s->len);
+    for (size_t k = 0; k < s->nfam; k++) /* "than Llama-3's 30.8M" too */
+        if (s->fam[k].start < f)
+            f = s->fam[k].start;
     if (f == (size_t)-1 || f == 0 || !ck_anaphoric(s))
         return 0;
     return lex_near(s, ck_window_start(s, f, 32), f, CK_LEX_STANDARD_BEFORE) ||
@@ -598,7 +602,7 @@ void ck_carry_subject(struct sent *s)
 {
     unsigned long long set;
     const char *from = "the previous sentence";
-    if (s->nent || s->nfam ||
+    if (s->nent ||
         (ck_foreign_between(s, 0, s->len) && !compared_with_foreign(s)))
         return; /* it names a run, a family, or a model the registry does
                    not know (but as the standard of its comparison) */
