@@ -370,6 +370,7 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     if (heading && first) {
         pp_buf_clear(&c->heading.text);
         c->heading.known = 1, c->heading.set = c->heading.all = 0;
+        c->heading.fam = 0;
         c->heading.foreign = 0;
         c->heading_level = 0; /* pp_checker_outline says which */
     }
@@ -380,6 +381,7 @@ void pp_checker_position(pp_checker *c, int heading, int first, int item)
     if (heading || (first && !(c->prev.colon && item))) {
         pp_buf_clear(&c->prev.text);
         c->prev.known = 1, c->prev.set = c->prev.all = 0, c->prev.colon = 0;
+        c->prev.fam = 0, c->prev.foreign = 0;
         c->prev.back.kept = 0;
     }
 }
@@ -566,7 +568,7 @@ static void table_header(pp_checker *c, const char *text, size_t len)
             while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
                 y--;
             c->table.run[c->table.n] =
-                ck_runs_named(c, text + x, y - x, NULL, NULL);
+                ck_runs_named(c, text + x, y - x, NULL, NULL, NULL);
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;

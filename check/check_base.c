@@ -417,13 +417,28 @@ static unsigned long long all_named(const struct sent *s)
     return all;
 }
 
+static int unknown_model_in(const struct sent *s, size_t from, size_t to);
+
+/* The runs of the one family the sentence names when it names no run
+ * and no model the registry lacks ("Llama 2 represents an upgraded
+ * version of ..."), else 0. */
+static unsigned long long named_family(const struct sent *s)
+{
+    return s->nfam == 1 && !s->nent && !unknown_model_in(s, 0, s->len)
+               ? s->fam[0].set
+               : 0;
+}
+
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
-                                 unsigned long long *all, int *foreign)
+                                 unsigned long long *all, int *foreign,
+                                 unsigned long long *fam)
 {
     struct sent t;
     unsigned long long set = 0;
     if (all)
         *all = 0;
+    if (fam)
+        *fam = 0;
     memset(&t, 0, sizeof t);
     t.c = c;
     t.text = text;
@@ -437,6 +452,8 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
             *all = all_named(&t);
         if (foreign)
             *foreign = t.nfam || ck_foreign_between(&t, 0, t.len);
+        if (fam)
+            *fam = named_family(&t);
     }
     ck_sent_end(&t);
     return set;
@@ -450,7 +467,7 @@ static unsigned long long subject_of(pp_checker *c, struct subject *x)
     int foreign = 0;
     if (!x->known) {
         x->set = ck_runs_named(c, pp_buf_cstr(&x->text), x->text.len, &x->all,
-                               &foreign);
+                               &foreign, &x->fam);
         x->known = 1;
         x->foreign = foreign;
         if (x->all || foreign)
@@ -460,7 +477,7 @@ static unsigned long long subject_of(pp_checker *c, struct subject *x)
         return x->set;
     if (!x->back.known) {
         x->back.set = ck_runs_named(c, pp_buf_cstr(&x->back.text),
-                                    x->back.text.len, NULL, NULL);
+                                    x->back.text.len, NULL, NULL, NULL);
         x->back.known = 1;
     }
     return x->back.set;
@@ -478,7 +495,7 @@ static unsigned long long outer_subject(pp_checker *c)
         if (!o->known) {
             unsigned long long all = 0;
             int foreign = 0;
-            o->set = ck_runs_named(c, o->text, o->len, &all, &foreign);
+            o->set = ck_runs_named(c, o->text, o->len, &all, &foreign, NULL);
             o->named = all || foreign;
             if (foreign)
                 o->set = 0;
@@ -598,6 +615,31 @@ static int compared_with_foreign(const struct sent *s)
            lex_near(s, ck_window_start(s, f, 32), f, CK_LEX_COMPARE);
 }
 
+/* "Llama 2 represents an upgraded version ... The training dataset ...
+ * reaches 2 trillion tokens": a sentence that names nothing takes the one
+ * family the previous sentence names (or, when that names no model, the
+ * heading), and is read as a family's figures are -- confirmed when they
+ * hold for each of its runs, never an error.  1 when it took one. */
+static int carry_family(struct sent *s)
+{
+    pp_checker *c = s->c;
+    unsigned long long fam = c->prev.fam;
+    const char *from = "the previous sentence";
+    if (!fam && !c->prev.all && !c->prev.foreign) {
+        (void)subject_of(c, &c->heading);
+        fam = c->heading.fam, from = "the heading";
+    }
+    if (!fam || s->nfam >= MAXENT)
+        return 0;
+    memset(&s->fam[0], 0, sizeof(s->fam[0]));
+    s->fam[0].set = fam;
+    s->fam[0].family = 1;
+    s->nfam = 1;
+    s->carried = from;
+    s->fam_carried = 1;
+    return 1;
+}
+
 void ck_carry_subject(struct sent *s)
 {
     unsigned long long set;
@@ -623,6 +665,8 @@ void ck_carry_subject(struct sent *s)
         else if (runs_in(s->c->heading.all) == 2)
             set = s->c->heading.all, from = "the heading";
     }
+    if (!set && carry_family(s))
+        return;
     if (!set)
         return;
     s->ent[0].start = s->ent[0].end = 0;
@@ -696,6 +740,7 @@ void ck_keep_subject(struct sent *s)
         x->set = s->nent == 1 ? s->ent[0].set : 0;
         x->all = all_named(s);
         /* "Compared with GPT-4, ...": a model the registry lacks */
+        x->fam = s->ents_done ? named_family(s) : 0;
         x->foreign = !x->all && s->ents_done &&
                      (s->nfam || ck_foreign_between(s, 0, s->len));
         x->colon =
@@ -1211,8 +1256,14 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     if (s->family_read && entity &&
         (!strcmp(verdict, "contradicted") || !strcmp(verdict, "undisclosed"))) {
         /* a family may have runs the registry does not hold */
-        pp_buf_puts(&msg, "the sentence names a family, not one of its runs; "
-                          "of its runs in the registry, ");
+        if (s->fam_carried)
+            pp_buf_printf(&msg,
+                          "the sentence names no run; read as about the "
+                          "family of %s, of its runs in the registry, ",
+                          s->carried);
+        else
+            pp_buf_puts(&msg, "the sentence names a family, not one of its "
+                              "runs; of its runs in the registry, ");
         verdict = "unverifiable";
     } else if (s->carried && entity &&
                (!strcmp(verdict, "contradicted") ||
@@ -1229,7 +1280,9 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     pp_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
     if (s->family_read && entity && !strcmp(verdict, "confirmed"))
-        pp_buf_puts(&msg, " (a run of the family the sentence names)");
+        pp_buf_printf(&msg, " (a run of the family %s%s)",
+                      s->fam_carried ? "of " : "the sentence names",
+                      s->fam_carried ? s->carried : "");
     else if (s->carried && entity && !strcmp(verdict, "confirmed"))
         pp_buf_printf(&msg, " (the run of %s)", s->carried);
     else if (s->carried && entity && !strcmp(verdict, "contradicted"))

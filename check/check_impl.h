@@ -116,7 +116,9 @@ struct pp_checker {
         unsigned long long set; /* the one run it names, 0: none */
         unsigned long long all; /* every run it names */
         int foreign; /* it names a family or a model the registry lacks */
-        int colon;   /* it ends with a colon: it introduces what follows */
+        unsigned long long fam; /* the runs of the one family it names,
+                                   when it names nothing else */
+        int colon; /* it ends with a colon: it introduces what follows */
         /* prev only: the subject of the sentence before it, kept when it
          * was not analysed (no figure, format or term: "That sounds huge,
          * right?"), so that a sentence naming nothing at all lets the
@@ -201,6 +203,7 @@ struct sent {
      * "the heading" or "the previous sentence" (NULL: named) -- it may
      * confirm, never contradict. */
     const char *carried;
+    int fam_carried; /* s->fam[0] is a family carried from `carried` */
     /* The claims emitted now read a family's name ("Llama 2") as each of
      * its runs: confirmed when the figure holds for each, never an
      * error (the family may have runs the registry does not hold). */
@@ -328,9 +331,12 @@ void ck_find_entities(struct sent *s);
 void ck_carry_subject(struct sent *s);
 /* The one run `len` bytes of `text` name (0: none, or several); *all
  * (unless NULL) gets every run they name, *foreign (unless NULL) 1 when
- * they name a family or a model the registry does not hold. */
+ * they name a family or a model the registry does not hold, *fam (unless
+ * NULL) the runs of the one family they name when they name nothing
+ * else. */
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
-                                 unsigned long long *all, int *foreign);
+                                 unsigned long long *all, int *foreign,
+                                 unsigned long long *fam);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
 
