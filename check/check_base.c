@@ -972,6 +972,32 @@ static int apposition(const struct sent *s, const pp_number *n, size_t name)
     return 1;
 }
 
+/* Is [from, to) a comma and "一个" (or "一款"), what sets a description
+ * beside a name in Chinese ("Chinchilla, 一个 70B 的 LLM"), as ", a " does
+ * in English? */
+static int zh_apposition(const struct sent *s, size_t from, size_t to)
+{
+    static const char *const commas[] = {",", "\xEF\xBC\x8C", NULL};
+    static const char *const ones[] = {"\xE4\xB8\x80\xE4\xB8\xAA", /* 一个 */
+                                       "\xE4\xB8\x80\xE6\xAC\xBE", /* 一款 */
+                                       NULL};
+    size_t k = from, m = 0;
+    for (const char *const *c = commas; *c && !m; c++)
+        if (!strncmp(s->text + k, *c, strlen(*c)))
+            m = strlen(*c);
+    if (!m)
+        return 0;
+    for (k += m; k < to && s->text[k] == ' '; k++)
+        ;
+    for (const char *const *o = ones; *o; o++)
+        if (k + strlen(*o) <= to && !strncmp(s->text + k, *o, strlen(*o))) {
+            for (k += strlen(*o); k < to && s->text[k] == ' '; k++)
+                ;
+            return k == to;
+        }
+    return 0;
+}
+
 /* Could figure `n` be the size of a model: a count of parameters or a bare
  * large count ("280B")? */
 static int size_like(const pp_number *n)
@@ -1063,7 +1089,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             lex_near(s, from, from + 14, CK_LEX_EXPERIMENT))
             return NULL;
         if (own_model &&
-            !(to - from <= 16 && lex_near(s, from, to, CK_LEX_COPULA)))
+            !(to - from <= 16 && (lex_near(s, from, to, CK_LEX_COPULA) ||
+                                  zh_apposition(s, from, to))))
             return NULL;
         return bound_to(s, i, before, "named-before");
     }
