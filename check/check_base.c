@@ -931,6 +931,29 @@ static int against(const struct sent *s, size_t from, size_t to)
     return 1;
 }
 
+/* Is figure `n` followed, in its window, by a preposition and the name
+ * of a model the registry does not hold ("about 1/3 of the 18T used for
+ * Qwen2.5", "1.8T in GPT-4"), no run named between: that model's? */
+static int foreign_owner_after(const struct sent *s, const pp_number *n)
+{
+    size_t to = ck_window_end(s, n->end, 28), p = n->end;
+    while ((p = foreign_at(s, p, to)) != (size_t)-1) {
+        int family = 0;
+        for (size_t k = 0; k < s->nfam; k++)
+            if (p >= s->fam[k].start && p < s->fam[k].end)
+                family = 1;
+        if (!family)
+            break;
+        p++;
+    }
+    if (p == (size_t)-1 || !lex_near(s, n->end, p + 1, CK_LEX_OWNER_AFTER))
+        return 0;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].start >= n->end && s->ent[k].start < p)
+            return 0;
+    return 1;
+}
+
 /* Is the name at `name` in apposition to a model word right after figure
  * `n` ("a trillion-parameter model, \"Kimi K2\"", "万亿参数模型“Kimi K2”",
  * "the 70B model Chinchilla") -- only spaces, commas, colons and quotes
@@ -1064,6 +1087,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         near(s, before->end, n->start, "("))
         /* "outperforms Gopher (280B)": the size of the run it follows */
         return bound_to(s, i, before, "bracket-after-name");
+    if (foreign_owner_after(s, n))
+        return NULL; /* "the 18T used for Qwen2.5": the other model's */
     if (before) {
         size_t from = before->end, to = n->start;
         /* after the standard of a comparison ("the same budget as Gopher

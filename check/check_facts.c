@@ -478,9 +478,10 @@ static int of_after(const struct sent *s, size_t b)
         size_t n = strlen(*w);
         if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n)) {
             /* a count must follow ("3B of its 16B", "из 16B"), not a
-             * noun ("671B of the Main Model weights") */
-            for (size_t k = b + n; k < s->len && k < b + n + 10; k++)
-                if (isdigit((unsigned char)s->text[k]))
+             * noun ("671B of the Main Model weights") or a name with a
+             * digit ("1T total parameters of Kimi K2") */
+            for (size_t k = 0; k < s->nnum; k++)
+                if (s->num[k].start >= b + n && s->num[k].start < b + n + 10)
                     return 1;
             return 0;
         }
@@ -498,6 +499,23 @@ static int own_word(const struct sent *s, size_t from, size_t to, const char *w)
         if (p == s->low.ptr || (p[-1] != '-' && !isalpha((unsigned char)p[-1])))
             return 1;
         p++;
+    }
+    return 0;
+}
+
+/* Is figure `i` a count of tokens per parameter: "per parameter" (or "на
+ * параметр") within 40 bytes after it, no other figure between ("1.4T
+ * tokens, following the 20 tokens per parameter rule": the 20's)? */
+static int per_param_own(const struct sent *s, size_t i)
+{
+    static const char *const words[] = {"per param", "на параметр", NULL};
+    size_t b = s->num[i].end, to = b + 40 < s->len ? b + 40 : s->len;
+    for (const char *const *w = words; *w; w++) {
+        const char *p =
+            b < to ? memmem(s->low.ptr + b, to - b, *w, strlen(*w)) : NULL;
+        if (p && !(i + 1 < s->nnum &&
+                   s->num[i + 1].start < (size_t)(p - s->low.ptr)))
+            return 1;
     }
     return 0;
 }
@@ -1325,9 +1343,7 @@ static void bind_entity_figures(struct sent *s)
                            ? "training-verb"
                            : "token-word");
             attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
-                   : near(s, b, b + 40, "per param") ||
-                           near(s, b, b + 40, "на параметр")
-                       ? "training.tokens_per_param"
+                   : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
                        ? NULL
                        : "training.tokens";
