@@ -520,10 +520,26 @@ static int per_param_own(const struct sent *s, size_t i)
     return 0;
 }
 
-/* Is figure `i` the whole an active count before it is a part of ("32B
- * active out of 1T", "3B of 16B", "37 млрд активных из 671")? */
+/* Is figure `i` the whole an active count beside it is a part of ("32B
+ * active out of 1T", "3B of 16B", "37 млрд активных из 671", "1T 中的
+ * 32B")? */
 static int whole_of_previous(const struct sent *s, size_t i)
 {
+    static const char *const of[] = {"\xE4\xB8\xAD\xE7\x9A\x84", /* 中的 */
+                                     "\xE4\xB8\xAD", NULL};      /* 中 */
+    if (i + 1 < s->nnum) { /* "1T 中的 32B": the whole first */
+        size_t k = s->num[i].end, to = s->num[i + 1].start;
+        while (k < to && s->text[k] == ' ')
+            k++;
+        for (const char *const *w = of; *w; w++)
+            if (k + strlen(*w) <= to && !strncmp(s->text + k, *w, strlen(*w))) {
+                size_t e = k + strlen(*w);
+                while (e < to && s->text[e] == ' ')
+                    e++;
+                if (e == to)
+                    return 1;
+            }
+    }
     const pp_number *p = i ? &s->num[i - 1] : NULL;
     size_t a = s->num[i].start;
     return p && p->end <= a && a - p->end <= 24 &&
@@ -1053,6 +1069,19 @@ static int prior_value(const struct sent *s, size_t i)
            lex_near(s, n->end, to, CK_LEX_CHANGE_TO);
 }
 
+/* "从 4K 扩展到 32K，再扩展到 128K", "from 4K to 32K and then to 128K":
+ * figure `i` is what a change reached and a later one goes on to the next
+ * figure -- a step passed on the way, not what the run has. */
+static int passed_value(const struct sent *s, size_t i)
+{
+    size_t next;
+    if (i == 0 || i + 1 >= s->nnum || !prior_value(s, i - 1))
+        return 0;
+    next = s->num[i + 1].start;
+    return next > s->num[i].end && next - s->num[i].end <= 40 &&
+           lex_near(s, back(next, 12), next, CK_LEX_CHANGE_TO);
+}
+
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active (1); "3
  * billion / 16 billion parameters" of a run that records an active count:
  * active/total (2), only with a word of parameters after it -- "16B/5.7T"
@@ -1286,7 +1315,7 @@ static void bind_entity_figures(struct sent *s)
         }
         if (!e || s->used[i])
             continue;
-        if (prior_value(s, i)) {
+        if (prior_value(s, i) || passed_value(s, i)) {
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
