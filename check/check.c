@@ -808,6 +808,27 @@ static void name_cell(struct sent *s, const size_t *cell, size_t ncell)
     ck_bind_entity_figures(s);
 }
 
+/* The one run of the family the row's sentence names that a size in the
+ * row picks (one figure, a count of parameters or a bare large count, that
+ * is exactly one member's total), else 0. */
+static unsigned long long member_in_row(const struct sent *s)
+{
+    unsigned long long who = 0;
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        unsigned long long m;
+        if (!n->magnitude || n->value < 1e8 || n->value >= 1e13 ||
+            (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_PARAMS))
+            continue;
+        m = ck_member_of_size(s, n, s->fam[0].set);
+        if (m && who && m != who)
+            return 0; /* two sizes, two members */
+        if (m)
+            who = m;
+    }
+    return who;
+}
+
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims)
 {
@@ -838,12 +859,17 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     ck_find_entities(&s);
     s.ents_done = 1;
     ck_carry_subject(&s);
-    /* the run the row is about: the first one it names */
+    /* the run the row is about: the first one it names, else the member
+     * of the family it names (or its heading does) that a size in it
+     * picks ("| 70B | 15T | 8K |" under "## Llama 3"), never an error */
     for (size_t e = 0; e < s.nent && !who; e++)
         who = s.ent[e].set;
+    if (!who && s.nfam == 1 && (who = member_in_row(&s)) != 0)
+        s.family_read = 1;
     have_budget = row_budget(&s, cell, ncell, &o);
     for (size_t k = 0; k < ncell && k < c->table.n; k++)
         row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
+    s.family_read = 0;
     name_cell(&s, cell, ncell);
     ck_check_generalisations(&s);
     ck_keep_subject(&s);

@@ -1249,25 +1249,33 @@ static const struct entity *family_for(const struct sent *s, size_t i)
     return f;
 }
 
+unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
+                                     unsigned long long set)
+{
+    struct fact_found ff;
+    unsigned long long hit = 0;
+    int hits = 0;
+    for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
+        if (!(set >> d & 1))
+            continue;
+        find_fact(s, num_range(n), 1ULL << d, "params.total", &ff);
+        if (ff.confirmed)
+            hit = 1ULL << d, hits++;
+    }
+    return hits == 1 ? hit : 0;
+}
+
 /* A size a family's name gives: confirmed for the one run of the family
  * whose total it is; else nothing -- the family may have sizes the
  * registry does not hold ("Llama 2 13B"). */
 static void check_member_size(struct sent *s, size_t i, const struct entity *f)
 {
-    struct fact_found ff;
-    int hit = -1, hits = 0;
-    for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
-        if (!(f->set >> d & 1))
-            continue;
-        find_fact(s, num_range(&s->num[i]), 1ULL << d, "params.total", &ff);
-        if (ff.confirmed)
-            hit = (int)d, hits++;
-    }
-    if (hits != 1)
+    unsigned long long hit = ck_member_of_size(s, &s->num[i], f->set);
+    if (!hit)
         return;
     ck_bind(s, "family-size");
     ck_bind_run(s, "family-member");
-    ck_check_fact(s, &s->num[i], 1ULL << hit, "params.total");
+    ck_check_fact(s, &s->num[i], hit, "params.total");
     ck_bind_run(s, NULL);
 }
 

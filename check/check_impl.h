@@ -407,6 +407,10 @@ int ck_arrow_between(const struct sent *s, size_t from, size_t to);
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name);
 void ck_bind_entity_figures(struct sent *s);
+/* The one run of `set` whose total count of parameters figure `n` is
+ * ("Llama 2 comes in 70B"), else 0. */
+unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
+                                     unsigned long long set);
 
 /* check_derived.c: derived quantities recomputed -- the fitted law, D/N,
  * 6ND, a named run's figures from its passport, the bubble, effective
