@@ -718,6 +718,47 @@ static int keep_aligned(cJSON *tmp, cJSON *claims)
     return n;
 }
 
+/* The named terms of a row whose columns are runs ("| Optimizer | AdamW |
+ * MuonClip |"), each cell's of its column's run -- read over the cells
+ * from the first run's on, so that the label names none.  Returns the
+ * claims appended (0: none), or PP_ENOMEM. */
+static int column_terms(pp_checker *c, const char *text, size_t len,
+                        const size_t *cell, size_t ncell, size_t first,
+                        cJSON *claims)
+{
+    struct sent s;
+    cJSON *tmp, *x;
+    size_t base = cell[first];
+    int n = 0;
+    if (!(tmp = cJSON_CreateArray()) ||
+        ck_sent_start(&s, c, text + base, len - base, tmp) < 0) {
+        cJSON_Delete(tmp);
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    }
+    for (size_t k = first; k < ncell && s.nent < MAXENT; k++)
+        if (c->table.run[k]) {
+            s.ent[s.nent].start = s.ent[s.nent].end = cell[k] - base;
+            s.ent[s.nent].set = c->table.run[k];
+            s.ent[s.nent++].family = 0;
+        }
+    s.ents_done = 1;
+    ck_bind_run(&s, "table-column");
+    if (ck_named_any(&s))
+        ck_check_named(&s);
+    ck_sent_end(&s);
+    while ((x = cJSON_DetachItemFromArray(tmp, 0)) != NULL) {
+        const cJSON *off = pp_json_get(x, "offset");
+        if (cJSON_IsNumber(off))
+            cJSON_ReplaceItemInObject(x, "offset",
+                                      cJSON_CreateNumber(off->valuedouble +
+                                                         (double)base));
+        cJSON_AddItemToArray(claims, x);
+        n++;
+    }
+    cJSON_Delete(tmp);
+    return n;
+}
+
 /* A row of a table whose columns are runs ("| | DeepSeek-V2 | DeepSeek-V3
  * |") and whose first cell says what the row holds ("| # Total Params |
  * 236B | 671B |"): each cell's figure checked against its column's run.
@@ -758,7 +799,7 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
         label = k;
     }
     if (!kind || !strchr("TAKX", kind))
-        return 0;
+        return column_terms(c, text, len, cell, ncell, first, claims);
     if (!(tmp = cJSON_CreateArray()) ||
         ck_sent_start(&s, c, text, len, tmp) < 0) {
         cJSON_Delete(tmp);

@@ -293,7 +293,8 @@ static void runs_of(pp_buf *out, const pp_checker *c, unsigned long long set)
 void ck_check_named(struct sent *s)
 {
     pp_checker *c = s->c;
-    const struct named_term *said[16]; /* confirmed already */
+    const struct named_term *said[16]; /* confirmed already, and of whom */
+    unsigned long long said_of[16];
     size_t nsaid = 0;
     ck_bind(s, "named-term");
     /* a sentence that names no run and does not point back at one ("It
@@ -317,8 +318,14 @@ void ck_check_named(struct sent *s)
         int dup = 0;
         if (!c->term_hit[k])
             continue;
+        /* the first mention that speaks of the term's run ("| MoE | Dense
+         * | MoE |": each column's own) */
         p = memmem(s->low.ptr, s->len, t->low, t->len);
-        while (p && !whole_word(s, (size_t)(p - s->low.ptr), t->len))
+        while (p &&
+               (!whole_word(s, (size_t)(p - s->low.ptr), t->len) ||
+                (!family &&
+                 (e = ck_entity_for(s, (size_t)(p - s->low.ptr))) != NULL &&
+                 !(e->set >> t->passport & 1))))
             p = memmem(p + 1, s->len - (size_t)(p + 1 - s->low.ptr), t->low,
                        t->len);
         if (!p)
@@ -337,10 +344,11 @@ void ck_check_named(struct sent *s)
                                e->end < at ? at : e->start))
             continue;
         for (size_t d = 0; d < nsaid; d++)
-            dup |=
-                said[d]->attr == t->attr && !strcmp(said[d]->shown, t->shown);
+            dup |= said[d]->attr == t->attr &&
+                   !strcmp(said[d]->shown, t->shown) && said_of[d] == e->set;
         if (dup)
             continue;
+        said_of[nsaid] = e->set;
         said[nsaid++] = t;
         s->family_read = family != NULL;
         runs_of(&who, c, e->set);
