@@ -520,6 +520,8 @@ static char column_kind(const char *t, size_t n)
         active |= HAS(*a);
     if (k)
         ;
+    else if (HAS("expert") || HAS("эксперт") || HAS("专家"))
+        ; /* "#Experts (activated/total)": counts of experts, not sizes */
     else if (HAS("20n"))
         k = 'U'; /* the D = 20N rule: its N and D */
     else if (HAS("/n") || HAS("/param") || HAS("per param") ||
@@ -642,9 +644,15 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
                                        ['K'] = "training.tokens",
                                        ['X'] = "context.length"};
     char kind = s->c->table.kind[k];
-    size_t nth = 0;
+    size_t nth = 0, pair[2], npair = 0;
     if (!kind)
         return; /* a column the header does not name: see name_cell */
+    /* "Total / Active" or "activated/total": the larger of the cell's two
+     * counts is the total, whichever order the header gives */
+    for (size_t i = 0; kind == 'P' && i < s->nnum && npair < 2; i++)
+        if (!s->used[i] && s->num[i].start >= cell[k] &&
+            !(k + 1 < ncell && s->num[i].end >= cell[k + 1]))
+            pair[npair++] = i;
     ck_bind_run(s, "table-row");
     ck_bind(s, "column-header");
     for (size_t i = 0; i < s->nnum; i++) {
@@ -656,10 +664,13 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
         nth++;
         if (strchr("TAKX", kind) && kind && who)
             ck_check_fact(s, n, who, attr[(unsigned char)kind]);
-        else if (kind == 'P' && who && nth <= 2)
-            ck_check_fact(s, n, who,
-                          nth == 1 ? "params.total" : "params.active");
-        else if (kind == 'N' && o && nth == 1)
+        else if (kind == 'P' && who && nth <= 2) {
+            size_t other = npair == 2 ? pair[nth == 1 ? 1 : 0] : i;
+            int larger = npair < 2 || n->value == s->num[other].value
+                             ? nth == 1
+                             : n->value > s->num[other].value;
+            ck_check_fact(s, n, who, larger ? "params.total" : "params.active");
+        } else if (kind == 'N' && o && nth == 1)
             ck_check_derived(s, i, "derived.optimum_params", o->params,
                              "the fitted law's N*");
         else if (kind == 'D' && o && nth == 1)

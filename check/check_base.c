@@ -841,9 +841,42 @@ static int zh_attributive(const struct sent *s, size_t from, size_t to)
  * belong to: the standard of a comparison (right after "as", "than",
  * "比" ..., or before "的 1.5 倍": "DSv3 的 1.5 倍", 1.5 times DSv3's), or
  * a model another adopts or builds on ("基本采用 DeepSeek V3 的架构")? */
+/* Is [from, to), spaces aside, what joins two items of a list: ",",
+ * ", and", "and", ", or", "or", "、", "和", "，", "и"? */
+static int list_joint(const struct sent *s, size_t from, size_t to)
+{
+    static const char *const joints[] = {",",
+                                         ", and",
+                                         "and",
+                                         ", or",
+                                         "or",
+                                         "\xE3\x80\x81", /* 、 */
+                                         "\xE5\x92\x8C", /* 和 */
+                                         "\xEF\xBC\x8C", /* ， */
+                                         "\xD0\xB8",     /* и */
+                                         NULL};
+    while (from < to && s->text[from] == ' ')
+        from++;
+    while (to > from && s->text[to - 1] == ' ')
+        to--;
+    for (const char *const *j = joints; *j; j++)
+        if (to - from == strlen(*j) &&
+            !memcmp(s->low.ptr + from, *j, to - from))
+            return 1;
+    return 0;
+}
+
 static int is_standard(const struct sent *s, const struct entity *e)
 {
     size_t j = e->end, k;
+    /* "like GPT-3, Gopher, and Megatron-Turing NLG": each item of a list
+     * whose first is a standard */
+    for (size_t q = 0; q < s->nent; q++) {
+        const struct entity *p = &s->ent[q];
+        if (p->end < e->start && e->start - p->end <= 6 &&
+            list_joint(s, p->end, e->start))
+            return is_standard(s, p);
+    }
     for (const char *const *w = LEX(STANDARD_BEFORE); *w; w++) {
         size_t n = strlen(*w), b = e->start;
         while (b > 0 && s->text[b - 1] == ' ' && (*w)[n - 1] != ' ')
