@@ -1172,6 +1172,22 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
 /* Figures                                                            */
 /* ------------------------------------------------------------------ */
 
+int ck_num_sig(const pp_number *n)
+{
+    int sig = n->sig;
+    if (sig > 1 && n->value > 0 && !strcmp(n->qualifier, "\xE2\x89\x88")) {
+        double m = round(n->value / pow(10, floor(log10(n->value)) - sig + 1));
+        while (sig > 1 && fmod(m, 10) == 0)
+            m /= 10, sig--;
+    }
+    return sig;
+}
+
+pp_range ck_num_range(const pp_number *n)
+{
+    return pp_range_of(n->value, ck_num_sig(n), n->qualifier);
+}
+
 int ck_is_params(const struct sent *s, const pp_number *n)
 {
     return n->unit == PP_UNIT_PARAMS ||

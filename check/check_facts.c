@@ -56,6 +56,18 @@ static int bound_only(const char *fact_q, const char *claim_q)
     return fact_bound && claim_value;
 }
 
+/* Is figure `n` a value written to one significant digit ("1T", "about
+ * 2T") whose rounding covers the recorded `v` only loosely, more than a
+ * quarter off ("1T" for 671B)?  A reader would not call that a statement
+ * of the recorded count. */
+static int loose_round(const pp_number *n, const pp_fact_num *v)
+{
+    return ck_num_sig(n) == 1 && v->value > 0 && v->sig > 1 &&
+           (!strcmp(n->qualifier, "=") ||
+            !strcmp(n->qualifier, "\xE2\x89\x88")) &&
+           fabs(n->value - v->value) > 0.25 * v->value;
+}
+
 /* What the passports of a set say of a fact, for a claim: the fact that
  * confirms it, else the last one disclosed, and one on record as not
  * disclosed; `who` is the passport the claim is reported against. */
@@ -361,6 +373,13 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                 "%s %s is reported only as %s%s; %.*s is consistent with "
                 "it, but the passport does not record that value",
                 who, name, v->qualifier, e.ptr, written, s->text + n->start);
+    else if (ff.confirmed && loose_round(n, v))
+        ck_emit(s, n->start, n->end - n->start, who, name, claimed,
+                cJSON_CreateNumber(v->value), "unverifiable",
+                "%s %s is %s; %.*s, rounded to one digit, covers it but is "
+                "%.0f%% off, so it may be another figure",
+                who, name, e.ptr, written, s->text + n->start,
+                100.0 * fabs(n->value - v->value) / v->value);
     else if (ff.confirmed)
         ck_emit(s, n->start, n->end - n->start, who, name, claimed,
                 cJSON_CreateNumber(v->value), "confirmed",

@@ -276,9 +276,14 @@ static inline size_t back(size_t at, size_t n)
     return at > n ? at - n : 0;
 }
 
+/* The significant digits of figure `n`: after "about" (≈) the zeros that
+ * end its digits are placeholders ("about 500B" is rounded to the hundred
+ * billion); and the values it may stand for. */
+int ck_num_sig(const pp_number *n);
+pp_range ck_num_range(const pp_number *n);
 static inline pp_range num_range(const pp_number *n)
 {
-    return pp_range_of(n->value, n->sig, n->qualifier);
+    return ck_num_range(n);
 }
 
 /* The id of passport `doc` (borrowed). */
