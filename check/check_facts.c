@@ -145,7 +145,7 @@ static void check_each(struct sent *s, const pp_number *n,
             struct fact_found ff;
             if (!(set >> i & 1))
                 continue;
-            find_fact(s, num_range(n), 1ULL << i, name, &ff);
+            find_fact(s, ck_num_range(n), 1ULL << i, name, &ff);
             if (ff.confirmed)
                 fits++, which = i;
         }
@@ -200,7 +200,7 @@ static int fits_non_embedding(struct sent *s, const pp_number *n,
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     if (!bare || !with->fact)
         return 0;
-    find_fact(s, num_range(n), set, bare, &ff);
+    find_fact(s, ck_num_range(n), set, bare, &ff);
     if (!ff.confirmed)
         return 0;
     pp_num_human(&e[0], with->num.value, with->num.sig);
@@ -251,7 +251,7 @@ static int scale_unsaid(struct sent *s, const pp_number *n,
         struct fact_found alt;
         pp_number m = *n;
         m.value *= scales[k].scale;
-        find_fact(s, num_range(&m), set, name, &alt);
+        find_fact(s, ck_num_range(&m), set, name, &alt);
         if (alt.confirmed)
             fits = scales[k].word;
     }
@@ -309,7 +309,7 @@ static int binary_k(struct sent *s, const pp_number *n, unsigned long long set,
         /* the passport's letter: the claim against its binary value; the
          * claim's: its binary value against the passport */
         m.value = k == 0 ? n->value / ratio[k] : n->value * ratio[k];
-        find_fact(s, num_range(&m), set, name, &alt);
+        find_fact(s, ck_num_range(&m), set, name, &alt);
         /* the reading must be the figure, not within two loose roundings
          * ("2M" is not a reported "1M") */
         if (!alt.confirmed ||
@@ -353,7 +353,7 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
         ck_bind(s, how);
         return;
     }
-    find_fact(s, num_range(n), set, name, &ff);
+    find_fact(s, ck_num_range(n), set, name, &ff);
     if (!ff.confirmed && fits_non_embedding(s, n, set, name, &ff))
         return;
     if (!ff.confirmed && scale_unsaid(s, n, set, name, &ff))
@@ -431,7 +431,7 @@ static void check_hyper(struct sent *s, const pp_number *n,
                         unsigned long long set, const char *label,
                         const char *const *keys)
 {
-    pp_range claim = num_range(n);
+    pp_range claim = ck_num_range(n);
     double v = 0, first = NAN;
     const char *who = NULL;
     int found = 0;
@@ -845,7 +845,7 @@ static void check_params_either(struct sent *s, size_t i,
     cJSON *readings, *claim;
     ck_bind(s, cue ? "non-embedding-word" : "either-reading");
     for (int k = 0; k < 2; k++) {
-        find_fact(s, num_range(n), set, kinds[k], &ff[k]);
+        find_fact(s, ck_num_range(n), set, kinds[k], &ff[k]);
         if (ff[k].confirmed) {
             ck_check_fact(s, n, set, cue ? counts[k] : kinds[k]);
             return;
@@ -911,7 +911,7 @@ static void check_readings(struct sent *s, size_t i, unsigned long long set,
     pp_buf all = PP_BUF_INIT;
     const char *who = NULL;
     for (size_t k = 0; k < nk; k++) {
-        find_fact(s, num_range(n), set, kinds[k], &ff);
+        find_fact(s, ck_num_range(n), set, kinds[k], &ff);
         if (ff.confirmed) {
             cJSON_Delete(readings);
             pp_buf_dispose(&all);
@@ -953,7 +953,7 @@ static const cJSON *hours_quantity(const struct sent *s, const pp_number *n,
         const cJSON *q;
         if ((set >> i & 1) &&
             (q = pp_claim_quantity_meeting(s->c->docs[i], "GPU-hour",
-                                           num_range(n))) != NULL) {
+                                           ck_num_range(n))) != NULL) {
             *who = ck_doc_id(s->c->docs[i]);
             return q;
         }
@@ -981,7 +981,7 @@ static void check_device_hours(struct sent *s, size_t i, unsigned long long set)
     size_t k0 = 0;
     int recorded = 0;
     for (size_t k = 0; k < 2; k++) {
-        find_fact(s, num_range(n), set, kinds[k], &ff[k]);
+        find_fact(s, ck_num_range(n), set, kinds[k], &ff[k]);
         who = ff[k].who ? ff[k].who : who;
     }
     if (lex_near(s, from, to, CK_LEX_PRETRAINING) && ff[1].fact)
@@ -1277,7 +1277,7 @@ unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
     for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
         if (!(set >> d & 1))
             continue;
-        find_fact(s, num_range(n), 1ULL << d, "params.total", &ff);
+        find_fact(s, ck_num_range(n), 1ULL << d, "params.total", &ff);
         if (ff.confirmed)
             hit = 1ULL << d, hits++;
     }

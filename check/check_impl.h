@@ -276,14 +276,17 @@ static inline size_t back(size_t at, size_t n)
     return at > n ? at - n : 0;
 }
 
-/* The significant digits of figure `n`: after "about" (≈) the zeros that
- * end its digits are placeholders ("about 500B" is rounded to the hundred
- * billion); and the values it may stand for. */
+/* The significant digits of figure `n` as a statement of a recorded fact:
+ * after "about" (≈) the zeros that end its digits are placeholders ("about
+ * 500B" is rounded to the hundred billion); and the values it may stand
+ * for, so read. */
 int ck_num_sig(const pp_number *n);
 pp_range ck_num_range(const pp_number *n);
+/* The values figure `n` stands for by its own digits: a recomputed
+ * quantity is held to them ("about 60T" is not 50.4T). */
 static inline pp_range num_range(const pp_number *n)
 {
-    return ck_num_range(n);
+    return pp_range_of(n->value, n->sig, n->qualifier);
 }
 
 /* The id of passport `doc` (borrowed). */
