@@ -521,7 +521,14 @@ static char column_kind(const char *t, size_t n)
     if (k)
         ;
     else if (HAS("expert") || HAS("эксперт") || HAS("专家"))
-        ; /* "#Experts (activated/total)": counts of experts, not sizes */
+        /* counts of experts, never sizes: "# Routed Experts" (E), "#
+         * Experts Active Per Token" (F); not the shared ones, nor a pair
+         * ("#Experts (activated/total)") */
+        k = HAS("shared") || HAS("общ") || HAS("共享") ||
+                    (active && (HAS("total") || HAS("/")))
+                ? 0
+            : active ? 'F'
+                     : 'E';
     else if (HAS("20n"))
         k = 'U'; /* the D = 20N rule: its N and D */
     else if (HAS("/n") || HAS("/param") || HAS("per param") ||
@@ -639,10 +646,11 @@ static int row_budget(struct sent *s, const size_t *cell, size_t ncell,
 static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
                      unsigned long long who, const pp_optimum *o)
 {
-    static const char *const attr[] = {['T'] = "params.total",
-                                       ['A'] = "params.active",
-                                       ['K'] = "training.tokens",
-                                       ['X'] = "context.length"};
+    static const char *const shared_words[] = {"shared", "общ", "共享", NULL};
+    static const char *const attr[] = {
+        ['T'] = "params.total",    ['A'] = "params.active",
+        ['K'] = "training.tokens", ['X'] = "context.length",
+        ['E'] = "experts.routed",  ['F'] = "experts.active"};
     char kind = s->c->table.kind[k];
     size_t nth = 0, pair[2], npair = 0;
     if (!kind)
@@ -661,8 +669,12 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
             (k + 1 < ncell && n->end >= cell[k + 1]))
             continue;
         s->used[i] = 1;
+        if (strchr("EF", kind) &&
+            (nth || any_near(s, n->end, n->end + 12, shared_words)))
+            continue; /* "2 shared + 160 routed": the first count only,
+                         never the shared experts */
         nth++;
-        if (strchr("TAKX", kind) && kind && who)
+        if (strchr("TAKXEF", kind) && kind && who)
             ck_check_fact(s, n, who, attr[(unsigned char)kind]);
         else if (kind == 'P' && who && nth <= 2) {
             size_t other = npair == 2 ? pair[nth == 1 ? 1 : 0] : i;
@@ -778,10 +790,10 @@ static int column_terms(pp_checker *c, const char *text, size_t len,
 static int runs_by_column(pp_checker *c, const char *text, size_t len,
                           const size_t *cell, size_t ncell, cJSON *claims)
 {
-    static const char *const attr[] = {['T'] = "params.total",
-                                       ['A'] = "params.active",
-                                       ['K'] = "training.tokens",
-                                       ['X'] = "context.length"};
+    static const char *const attr[] = {
+        ['T'] = "params.total",    ['A'] = "params.active",
+        ['K'] = "training.tokens", ['X'] = "context.length",
+        ['E'] = "experts.routed",  ['F'] = "experts.active"};
     struct sent s;
     pp_buf low = PP_BUF_INIT;
     cJSON *tmp;
@@ -809,7 +821,7 @@ static int runs_by_column(pp_checker *c, const char *text, size_t len,
         pp_buf_dispose(&low);
         label = k;
     }
-    if (!kind || !strchr("TAKX", kind))
+    if (!kind || !strchr("TAKXEF", kind))
         return column_terms(c, text, len, cell, ncell, first, claims);
     if (!(tmp = cJSON_CreateArray()) ||
         ck_sent_start(&s, c, text, len, tmp) < 0) {
