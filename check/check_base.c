@@ -419,6 +419,17 @@ static unsigned long long all_named(const struct sent *s)
 
 static int unknown_model_in(const struct sent *s, size_t from, size_t to);
 
+/* The run the sentence names, when every name in it means the same runs
+ * ("Kimi K2 и Kimi K2 Thinking"), else 0. */
+static unsigned long long one_run(const struct sent *s)
+{
+    for (size_t k = 1; k < s->nent; k++)
+        if (s->ent[k].set != s->ent[0].set)
+            return 0;
+    return s->nent ? s->ent[0].set : 0;
+}
+
+
 /* The runs of the one family the sentence names when it names no run
  * and no model the registry lacks ("Llama 2 represents an upgraded
  * version of ..."), else 0. */
@@ -447,7 +458,7 @@ unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
         t.odd = pp_utf8_fold(t.low.ptr, t.low.len);
         (void)ck_lexhits_scan(&t.lex, t.low.ptr, t.low.len); /* else: lists */
         ck_find_entities(&t);
-        set = t.nent == 1 ? t.ent[0].set : 0;
+        set = one_run(&t);
         if (all)
             *all = all_named(&t);
         if (foreign)
@@ -737,7 +748,7 @@ void ck_keep_subject(struct sent *s)
         }
         pp_buf_clear(&x->text);
         x->known = 1;
-        x->set = s->nent == 1 ? s->ent[0].set : 0;
+        x->set = one_run(s);
         x->all = all_named(s);
         /* "Compared with GPT-4, ...": a model the registry lacks */
         x->fam = s->ents_done ? named_family(s) : 0;
