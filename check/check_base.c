@@ -698,7 +698,7 @@ static int model_label(const struct sent *s)
             colon = k + 1;
         else if (k + 3 <= s->len && !memcmp(s->text + k, "\xEF\xBC\x9A", 3))
             colon = k + 3;
-    while (end > colon && strchr(" .*\n", s->text[end - 1]))
+    while (end > colon && s->text[end - 1] && strchr(" .*\n", s->text[end - 1]))
         end--;
     if (!colon || end <= colon || end - colon > 60 ||
         memchr(s->text + colon, ':', end - colon) ||
@@ -1030,7 +1030,7 @@ static int apposition(const struct sent *s, const pp_number *n, size_t name)
     for (k = we; k < name;) {
         size_t m = 0;
         for (const char *const *w = marks; *w && !m; w++)
-            if (!strncmp(s->text + k, *w, strlen(*w)))
+            if (k + strlen(*w) <= name && !memcmp(s->text + k, *w, strlen(*w)))
                 m = strlen(*w);
         if (!m)
             return 0;
@@ -1050,14 +1050,14 @@ static int zh_apposition(const struct sent *s, size_t from, size_t to)
                                        NULL};
     size_t k = from, m = 0;
     for (const char *const *c = commas; *c && !m; c++)
-        if (!strncmp(s->text + k, *c, strlen(*c)))
+        if (k + strlen(*c) <= to && !memcmp(s->text + k, *c, strlen(*c)))
             m = strlen(*c);
     if (!m)
         return 0;
     for (k += m; k < to && s->text[k] == ' '; k++)
         ;
     for (const char *const *o = ones; *o; o++)
-        if (k + strlen(*o) <= to && !strncmp(s->text + k, *o, strlen(*o))) {
+        if (k + strlen(*o) <= to && !memcmp(s->text + k, *o, strlen(*o))) {
             for (k += strlen(*o); k < to && s->text[k] == ' '; k++)
                 ;
             return k == to;

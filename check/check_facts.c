@@ -551,7 +551,7 @@ static int whole_of_previous(const struct sent *s, size_t i)
         while (k < to && s->text[k] == ' ')
             k++;
         for (const char *const *w = of; *w; w++)
-            if (k + strlen(*w) <= to && !strncmp(s->text + k, *w, strlen(*w))) {
+            if (k + strlen(*w) <= to && !memcmp(s->text + k, *w, strlen(*w))) {
                 size_t e = k + strlen(*w);
                 while (e < to && s->text[e] == ' ')
                     e++;
