@@ -1184,6 +1184,51 @@ static int context_word_taken(const struct sent *s, size_t i, size_t we)
     return 0;
 }
 
+static int own_context_word(const struct sent *s, size_t i);
+
+/* Is figure `i` set beside the figure before it as another value of the
+ * same thing -- only a label (in brackets, or a few words), a comma or
+ * "and", emphasis marks between ("**32k tokens** (Lite model), **128k
+ * tokens**", "32K tokens for chat and 128K tokens") -- with the same
+ * unit? */
+static int parallel_figure(const struct sent *s, size_t i)
+{
+    const pp_number *p = &s->num[i - 1], *n = &s->num[i];
+    size_t k = p->end, to = n->start;
+    int joint = 0;
+    if (p->unit != n->unit || p->magnitude != n->magnitude || to < k)
+        return 0;
+    while (k < to && (s->text[k] == ' ' || s->text[k] == '*'))
+        k++;
+    if (k < to && s->text[k] == '(') {
+        const char *close = memchr(s->text + k, ')', to - k);
+        if (!close || (size_t)(close - (s->text + k)) > 40)
+            return 0;
+        k = (size_t)(close - s->text) + 1;
+    } else { /* a few words of label: "32K tokens for chat and 128K" */
+        size_t w = k;
+        while (w < to && w < k + 30 &&
+               (isalpha((unsigned char)s->text[w]) || s->text[w] == ' ') &&
+               !(w + 3 <= to && !memcmp(s->text + w, "and", 3) &&
+                 (w + 3 == to || s->text[w + 3] == ' ')))
+            w++;
+        k = w;
+    }
+    while (k < to) {
+        if (s->text[k] == ' ' || s->text[k] == '*')
+            k++;
+        else if (!joint && s->text[k] == ',')
+            k++, joint = 1;
+        else if (!joint && k + 3 <= to &&
+                 (!memcmp(s->text + k, "\xEF\xBC\x8C", 3) ||
+                  !memcmp(s->text + k, "and", 3)))
+            k += 3, joint = 1;
+        else
+            return 0;
+    }
+    return joint;
+}
+
 /* Does figure `i` take a window word ("context", "上下文") as what it
  * counts: one before it within its window ("a context length of 128K")
  * that no figure between takes, or one after it within its window ("a
@@ -1191,6 +1236,15 @@ static int context_word_taken(const struct sent *s, size_t i, size_t we)
  * context length of 4096", "2T tokens 4k context": the window is the
  * other figure)? */
 static int takes_context_word(const struct sent *s, size_t i)
+{
+    if (i > 0 && parallel_figure(s, i) && own_context_word(s, i - 1))
+        return 1; /* "32k tokens (Lite model), 128k tokens (full model)" */
+    return own_context_word(s, i);
+}
+
+/* Does figure `i` take a window word of its own (takes_context_word, but
+ * for a figure parallel to the one before it)? */
+static int own_context_word(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
     size_t ws, we;
