@@ -1185,6 +1185,7 @@ static int context_word_taken(const struct sent *s, size_t i, size_t we)
 }
 
 static int own_context_word(const struct sent *s, size_t i);
+static int stage_name(const struct sent *s, size_t we);
 
 /* Is figure `i` set beside the figure before it as another value of the
  * same thing -- only a label (in brackets, or a few words), a comma or
@@ -1255,10 +1256,27 @@ static int own_context_word(const struct sent *s, size_t i)
         if (!context_word_taken(s, i, we))
             return 1;
     if (!ck_lex_find(s, n->end, ck_window_end(s, n->end, 16), CK_LEX_CONTEXT,
-                     &ws, &we))
+                     &ws, &we) ||
+        stage_name(s, we))
         return 0;
     return !(i + 1 < s->nnum && (s->num[i + 1].start < ws ||
                                  figure_follows(s, we, &s->num[i + 1])));
+}
+
+/* Does the window word ending at `we` name a stage of training ("context
+ * extension", "long-context stage", "расширения контекста" aside): "119K
+ * for context extension" is what that stage cost, not a window? */
+static int stage_name(const struct sent *s, size_t we)
+{
+    static const char *const stages[] = {"extension", "extending", "stage",
+                                         "phase", NULL};
+    size_t k = we;
+    while (k < s->len && (s->low.ptr[k] == ' ' || s->low.ptr[k] == '-'))
+        k++;
+    for (const char *const *w = stages; *w; w++)
+        if (k + strlen(*w) <= s->len && !memcmp(s->low.ptr + k, *w, strlen(*w)))
+            return 1;
+    return 0;
 }
 
 /* "a context length of 4096", "длина контекста 2048": a bare whole number
@@ -1285,6 +1303,15 @@ static int experts_figure(const struct sent *s, size_t i)
     if (of_after(s, n->end))
         return 1;
     return i + 1 >= s->nnum || s->num[i + 1].start >= to;
+}
+
+/* Is figure `i`, a count of experts, one of the shared ones ("2 shared
+ * experts", "2 个共享专家", "2 общих эксперта")? */
+static int shared_experts(const struct sent *s, size_t i)
+{
+    static const char *const shared[] = {"shared", "共享", "общ", NULL};
+    return any_near(s, s->num[i].start, ck_fwd_words(s, s->num[i].end, 2),
+                    shared);
 }
 
 /* A figure of the same run and attribute as an earlier one, after a
@@ -1423,6 +1450,9 @@ static void bind_entity_figures(struct sent *s)
             ck_bind(s, "unit");
             attr = n->unit == PP_UNIT_FLOPS ? "hardware.throughput_per_device"
                                             : "hardware.devices";
+        } else if (experts_figure(s, i) && shared_experts(s, i)) {
+            s->used[i] = 1; /* "2 shared experts": no recorded count */
+            continue;
         } else if (experts_figure(s, i)) {
             ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
             attr = of_after(s, b) ? "experts.active" : "experts.routed";
