@@ -1365,6 +1365,29 @@ unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
     return hits == 1 ? hit : 0;
 }
 
+/* The family named first after figure `i` when none is named before it
+ * ("Even with a mere 70 billion parameters, Meta claims Llama 3 ..."), no
+ * run, model the registry lacks or comparison between; NULL if none.  Only
+ * a size is read from it, and only for the one run it fits. */
+static const struct entity *family_after(const struct sent *s, size_t i)
+{
+    const pp_number *n = &s->num[i];
+    const struct entity *f = NULL;
+    for (size_t k = 0; k < s->nfam; k++) {
+        if (s->fam[k].end <= n->start)
+            return NULL; /* one before it: family_for's */
+        if (s->fam[k].start >= n->end && (!f || s->fam[k].start < f->start))
+            f = &s->fam[k];
+    }
+    if (!f || lex_near(s, n->end, f->start, CK_LEX_COMPARE) ||
+        ck_foreign_between(s, n->end, f->start))
+        return NULL;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].start >= n->end && s->ent[k].end <= f->start)
+            return NULL;
+    return f;
+}
+
 /* A size a family's name gives: confirmed for the one run of the family
  * whose total it is; else nothing -- the family may have sizes the
  * registry does not hold ("Llama 2 13B"). */
@@ -1409,6 +1432,12 @@ static void bind_entity_figures(struct sent *s)
             ck_bind(s, "count-by-name");
             check_readings(s, i, e->set, cell_kinds,
                            n->unit == PP_UNIT_PARAMS ? 2 : 3);
+            continue;
+        }
+        if (!e && !s->used[i] && ck_is_params(s, n) &&
+            (fam = family_after(s, i)) != NULL) {
+            s->used[i] = 1; /* "With 70 billion parameters, Llama 3 ..." */
+            check_member_size(s, i, fam);
             continue;
         }
         if (!e && !s->used[i] && (fam = family_for(s, i)) != NULL) {
