@@ -1101,6 +1101,16 @@ static int passed_value(const struct sent *s, size_t i)
            lex_near(s, back(next, 12), next, CK_LEX_CHANGE_TO);
 }
 
+/* "20T tokens, of which 5T in the second stage", "其中 5T": a part of
+ * the token count before it, not the run's count. */
+static int part_of_tokens(const struct sent *s, size_t i)
+{
+    const pp_number *p = i ? &s->num[i - 1] : NULL;
+    size_t a = s->num[i].start;
+    return p && p->unit == PP_UNIT_TOKENS && a > p->end && a - p->end <= 24 &&
+           lex_near(s, p->end, a, CK_LEX_OF_WHICH);
+}
+
 /* "550B/55B", "2.8T/104B": the MoE shorthand total/active (1); "3
  * billion / 16 billion parameters" of a run that records an active count:
  * active/total (2), only with a word of parameters after it -- "16B/5.7T"
@@ -1452,7 +1462,7 @@ static void bind_entity_figures(struct sent *s)
         }
         if (!e || s->used[i])
             continue;
-        if (prior_value(s, i) || passed_value(s, i)) {
+        if (prior_value(s, i) || passed_value(s, i) || part_of_tokens(s, i)) {
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
@@ -1589,6 +1599,30 @@ static void bind_entity_figures(struct sent *s)
     s->family_read = 0;
 }
 
+/* Does the sentence, after claim `c`'s figure, extend or raise something
+ * to a figure ("at a 4K sequence length, then extended to 128K", "再扩展到
+ * 128K", "затем расширили до 128K")? */
+static int extended_after(const struct sent *s, const cJSON *c)
+{
+    static const char *const verbs[] = {"extend", "expand", "increas", "scaled",
+                                        "grow",   "grew",   "расшир",  "увелич",
+                                        "扩展",   "扩充",   "延长",    "提升",
+                                        NULL};
+    const cJSON *off = pp_json_get(c, "offset"),
+                *len = pp_json_get(c, "length");
+    size_t from;
+    if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len))
+        return 0;
+    from = (size_t)off->valuedouble + (size_t)len->valuedouble;
+    for (size_t k = 0; k < s->nnum; k++)
+        if (s->num[k].start > from &&
+            any_near(s, from, s->num[k].start, verbs) &&
+            lex_near(s, back(s->num[k].start, 12), s->num[k].start,
+                     CK_LEX_CHANGE_TO))
+            return 1;
+    return 0;
+}
+
 /* "After pre-training with an 8K context length, Llama 3.1 405B continues
  * with a 128K context length": where the sentence gives a run's recorded
  * window too, its other windows are stages of the schedule (or another
@@ -1610,6 +1644,14 @@ static void context_stages(struct sent *s, int from)
                    !strcmp(pp_json_str(o, "attribute", ""), "context.length") &&
                    !strcmp(pp_json_str(o, "entity", ""), who) &&
                    !strcmp(pp_json_str(o, "verdict", ""), "confirmed");
+        }
+        if (!held && extended_after(s, c)) {
+            ck_soften(c, "unverifiable",
+                      "%s context.length: the sentence goes on to extend "
+                      "the window, so %s is an earlier stage of the "
+                      "context schedule, which the passport does not record",
+                      who, pp_json_str(c, "text", ""));
+            continue;
         }
         if (held)
             ck_soften(c, "unverifiable",
