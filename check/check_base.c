@@ -429,7 +429,6 @@ static unsigned long long one_run(const struct sent *s)
     return s->nent ? s->ent[0].set : 0;
 }
 
-
 /* The runs of the one family the sentence names when it names no run
  * and no model the registry lacks ("Llama 2 represents an upgraded
  * version of ..."), else 0. */
@@ -554,9 +553,10 @@ static size_t foreign_at(const struct sent *s, size_t from, size_t to)
     return (size_t)-1;
 }
 
-/* Does [from, to) name a model the registry holds neither as a run nor
- * as a family ("GPT-4", "Qwen2.5-72B"; not "Llama3")? */
-static int unknown_model_in(const struct sent *s, size_t from, size_t to)
+/* Where in [from, to) the first name of a model the registry holds
+ * neither as a run nor as a family begins ("GPT-4", "Qwen2.5-72B"; not
+ * "Llama3"); (size_t)-1: none. */
+static size_t unknown_at(const struct sent *s, size_t from, size_t to)
 {
     for (size_t p; (p = foreign_at(s, from, to)) != (size_t)-1; from = p + 1) {
         int family = 0;
@@ -564,9 +564,14 @@ static int unknown_model_in(const struct sent *s, size_t from, size_t to)
             if (p >= s->fam[k].start && p < s->fam[k].end)
                 family = 1;
         if (!family)
-            return 1;
+            return p;
     }
-    return 0;
+    return (size_t)-1;
+}
+
+static int unknown_model_in(const struct sent *s, size_t from, size_t to)
+{
+    return unknown_at(s, from, to) != (size_t)-1;
 }
 
 /* Does a word that points back at the run begin the sentence, or follow
@@ -980,16 +985,7 @@ static int against(const struct sent *s, size_t from, size_t to)
  * Qwen2.5", "1.8T in GPT-4"), no run named between: that model's? */
 static int foreign_owner_after(const struct sent *s, const pp_number *n)
 {
-    size_t to = ck_window_end(s, n->end, 28), p = n->end;
-    while ((p = foreign_at(s, p, to)) != (size_t)-1) {
-        int family = 0;
-        for (size_t k = 0; k < s->nfam; k++)
-            if (p >= s->fam[k].start && p < s->fam[k].end)
-                family = 1;
-        if (!family)
-            break;
-        p++;
-    }
+    size_t p = unknown_at(s, n->end, ck_window_end(s, n->end, 28));
     if (p == (size_t)-1 || !lex_near(s, n->end, p + 1, CK_LEX_OWNER_AFTER))
         return 0;
     for (size_t k = 0; k < s->nent; k++)
@@ -999,9 +995,9 @@ static int foreign_owner_after(const struct sent *s, const pp_number *n)
 }
 
 /* Is the name at `name` in apposition to a model word right after figure
- * `n` ("a trillion-parameter model, \"Kimi K2\"", "万亿参数模型“Kimi K2”",
- * "the 70B model Chinchilla") -- only spaces, commas, colons and quotes
- * between, and not a baseline's or a class of models ("models like")? */
+ * `n` ("a 1T-parameter model, Kimi K2", "our 1T model \"Kimi K2\"", "the
+ * 70B model Chinchilla") -- only spaces, commas, colons and quotes between,
+ * and not a baseline's? */
 static int apposition(const struct sent *s, const pp_number *n, size_t name)
 {
     static const char *const marks[] = {" ",
