@@ -178,6 +178,7 @@ static const struct role_kw roles[] = {
     {{"master weight", "master copy", "мастер", "主权重", NULL},
      "master_weights"},
     {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
+    {{"activation", "активаци", "激活值", NULL}, "activations.cached"},
     {{"gradient sync", "all-reduce", "синхрониз", "梯度同步", NULL},
      "comm.grad_sync"},
     {{"combine", NULL}, "comm.combine"},
@@ -397,6 +398,17 @@ static void check_role(struct sent *s, const struct mention *m,
                 "%s does not disclose the format of %s%s%s", who, role,
                 pp_json_str(r, "note", NULL) ? ": " : "",
                 pp_json_str(r, "note", ""));
+        ck_set_evidence(ck_last_claim(s), r);
+        return;
+    }
+    if (!same && !negated && !strcmp(role, "activations.cached")) {
+        /* "activations" are many tensors (GEMM outputs, caches, the
+         * attention path): another format may be another one's */
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                cJSON_CreateString(have), "unverifiable",
+                "%s keeps its cached activations in %s; activations are many "
+                "tensors, and %s may be another's",
+                who, have, m->format);
         ck_set_evidence(ck_last_claim(s), r);
         return;
     }
