@@ -472,11 +472,13 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
+        ck_pick_member(&s);
         ck_check_named(&s);
     } else if (s.nnum || named || spikes || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
+        ck_pick_member(&s);
         if (named)
             ck_check_named(&s);
         ck_derived_context(&s);

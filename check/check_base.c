@@ -1279,6 +1279,8 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
         run = "none";
     else if (s->family_read)
         run = "family";
+    else if (s->carried && !strcmp(s->carried, CK_SIZED_MEMBER))
+        run = "family-member";
     else if (s->carried)
         run = strcmp(s->carried, "the previous sentence") ? "heading"
                                                           : "previous-sentence";

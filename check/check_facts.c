@@ -1663,6 +1663,52 @@ static void context_stages(struct sent *s, int from)
     }
 }
 
+void ck_pick_member(struct sent *s)
+{
+    static const char *const variant[] = {"version", "variant", "верси",
+                                          "вариант", "版本",    NULL};
+    unsigned long long member = 0;
+    size_t at = 0;
+    if (s->nent || s->nfam != 1)
+        return;
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        size_t to = ck_fwd_words(s, n->end, 2), ws, we;
+        unsigned long long m;
+        if (!n->magnitude || n->value < 1e8 || n->value >= 1e13 ||
+            (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_PARAMS) ||
+            !(ck_lex_find(s, n->end, to, CK_LEX_MODEL, &ws, &we) ||
+              any_near(s, n->end, to, variant)))
+            continue;
+        if (!(m = ck_member_of_size(s, n, s->fam[0].set)))
+            continue;
+        if (member && m != member)
+            return; /* two models of two sizes */
+        member = m, at = i;
+    }
+    for (size_t i = 0; member && i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        unsigned long long m;
+        if (n->magnitude && n->value >= 1e8 && n->value < 1e13 &&
+            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_PARAMS) &&
+            (m = ck_member_of_size(s, n, s->fam[0].set)) != 0 && m != member)
+            return; /* "the 7B and 70B models": two runs */
+    }
+    if (!member)
+        return;
+    /* the size itself is a claim of the family, as "Llama 2 comes in 70B" */
+    s->used[at] = 1;
+    check_member_size(s, at, &s->fam[0]);
+    s->ent[0].start = s->num[at].start;
+    s->ent[0].end = s->num[at].end;
+    s->ent[0].set = member;
+    s->ent[0].family = 0;
+    s->nent = 1;
+    s->nfam = 0;
+    s->fam_carried = 0;
+    s->carried = CK_SIZED_MEMBER;
+}
+
 void ck_bind_entity_figures(struct sent *s)
 {
     int from = cJSON_GetArraySize(s->out);

@@ -415,6 +415,12 @@ int ck_arrow_between(const struct sent *s, size_t from, size_t to);
 void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
                    const char *name);
 void ck_bind_entity_figures(struct sent *s);
+/* After ck_carry_subject: a sentence that names (or carries) one family
+ * and no run, and sizes a model of it ("The 70B model uses GQA" after
+ * "Llama 2 ..."), speaks of the one member of that size -- read as a
+ * carried subject is, never an error. */
+void ck_pick_member(struct sent *s);
+#define CK_SIZED_MEMBER "the family's model the sentence sizes"
 /* The one run of `set` whose total count of parameters figure `n` is
  * ("Llama 2 comes in 70B"), else 0. */
 unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
