@@ -1277,7 +1277,7 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
         }
     if (!entity)
         run = "none";
-    else if (s->family_read)
+    else if (s->family_read || s->fam_carried)
         run = "family";
     else if (s->carried && !strcmp(s->carried, CK_SIZED_MEMBER))
         run = "family-member";
@@ -1389,7 +1389,8 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
     va_start(ap, fmt);
     pp_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
-    if (s->family_read && entity && !strcmp(verdict, "confirmed"))
+    if ((s->family_read || s->fam_carried) && entity &&
+        !strcmp(verdict, "confirmed"))
         pp_buf_printf(&msg, " (a run of the family %s%s)",
                       s->fam_carried ? "of " : "the sentence names",
                       s->fam_carried ? s->carried : "");
