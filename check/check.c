@@ -489,6 +489,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_derived_passport(&s);
         ck_derived_bubble(&s);
         ck_derived_epochs(&s);
+        ck_identify_by_figures(&s);
         ck_bind_entity_figures(&s);
         ck_check_mechanisms(&s);
         ck_check_spikes(&s);
@@ -566,6 +567,8 @@ static void table_header(pp_checker *c, const char *text, size_t len)
     pp_buf low = PP_BUF_INIT;
     size_t a = 0;
     c->table.n = 0;
+    c->table.runs = 0;
+    c->table.foreign = 0;
     if (pp_buf_put(&low, text, len) < 0)
         return;
     pp_utf8_fold(low.ptr, low.len);
@@ -578,8 +581,12 @@ static void table_header(pp_checker *c, const char *text, size_t len)
                 x++;
             while (y > x && (low.ptr[y - 1] == ' ' || low.ptr[y - 1] == '|'))
                 y--;
+            int foreign = 0;
+            unsigned long long all = 0;
             c->table.run[c->table.n] =
-                ck_runs_named(c, text + x, y - x, NULL, NULL, NULL);
+                ck_runs_named(c, text + x, y - x, &all, &foreign, NULL);
+            c->table.runs |= all;
+            c->table.foreign |= foreign;
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;

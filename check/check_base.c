@@ -341,11 +341,19 @@ void ck_find_entities(struct sent *s)
             int merged = 0;
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
-                variant_after(s, e) ||
+                variant_after(s, e)) {
+                /* "K2.5", "V3.2", "Kimi-K2-0905", "DeepSeek-V2-Lite":
+                 * another version, a model the registry does not hold */
+                if (s->nother < MAXENT) {
+                    s->other[s->nother].start = b;
+                    s->other[s->nother++].end = e;
+                }
+                start = e > b ? e : b + 1;
+                continue;
+            }
+            if (b >= 2 && s->text[b - 1] == '-' &&
+                isalnum((unsigned char)s->text[b - 2])) {
                 /* "Nemotron-Pretraining-Code-v3": the end of another name */
-                (b >= 2 && s->text[b - 1] == '-' &&
-                 isalnum((unsigned char)s->text[b - 2]))) {
-                /* "K2.5", "V3.2", "Kimi-K2-0905": another version */
                 start = e > b ? e : b + 1;
                 continue;
             }
@@ -713,6 +721,23 @@ static int model_label(const struct sent *s)
            !lex_near(s, 0, colon, CK_LEX_COMPARISON);
 }
 
+int ck_context_runs(pp_checker *c, unsigned long long *runs)
+{
+    (void)subject_of(c, &c->prev);
+    (void)subject_of(c, &c->heading);
+    *runs = c->prev.all | c->heading.all | (c->table.n ? c->table.runs : 0);
+    if (c->prev.foreign || c->heading.foreign || c->prev.fam ||
+        c->heading.fam || (c->table.n && c->table.foreign))
+        return 0;
+    (void)outer_subject(c);
+    for (int k = c->heading_level - 1; k >= 1; k--) {
+        const struct outer *o = &c->outer[k];
+        if (o->len && o->named)     /* the nearest that names a model */
+            return o->set || *runs; /* several, a family, another model */
+    }
+    return 1;
+}
+
 void ck_keep_subject(struct sent *s)
 {
     pp_checker *c = s->c;
@@ -790,6 +815,9 @@ int ck_foreign_between(const struct sent *s, size_t from, size_t to)
 {
     for (size_t k = 0; k < s->nfam; k++) /* "Llama 2": a family, not a run */
         if (s->fam[k].start >= from && s->fam[k].end <= to)
+            return 1;
+    for (size_t k = 0; k < s->nother; k++) /* "Kimi K2.5" */
+        if (s->other[k].start >= from && s->other[k].end <= to)
             return 1;
     return foreign_at(s, from, to) != (size_t)-1;
 }
@@ -1281,6 +1309,8 @@ static void add_binding(const struct sent *s, cJSON *o, size_t off,
         run = "family";
     else if (s->carried && !strcmp(s->carried, CK_SIZED_MEMBER))
         run = "family-member";
+    else if (s->carried && !strcmp(s->carried, CK_BY_FIGURES))
+        run = "figures";
     else if (s->carried)
         run = strcmp(s->carried, "the previous sentence") ? "heading"
                                                           : "previous-sentence";
@@ -1394,6 +1424,10 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
         pp_buf_printf(&msg, " (a run of the family %s%s)",
                       s->fam_carried ? "of " : "the sentence names",
                       s->fam_carried ? s->carried : "");
+    else if (s->carried && entity && !strcmp(verdict, "confirmed") &&
+             !strcmp(s->carried, CK_BY_FIGURES))
+        pp_buf_puts(&msg, " (the sentence names no run; its figures fit "
+                          "this run's record and no other's)");
     else if (s->carried && entity && !strcmp(verdict, "confirmed"))
         pp_buf_printf(&msg, " (the run of %s)", s->carried);
     else if (s->carried && entity && !strcmp(verdict, "contradicted"))

@@ -1709,6 +1709,106 @@ void ck_pick_member(struct sent *s)
     s->carried = CK_SIZED_MEMBER;
 }
 
+/* Of the claims from index `from` on: how many figures confirm a fact,
+ * counted once per attribute; -1 when one is an error, or is against a
+ * value on record that it does not fit (a figure that fits no reading of
+ * the record makes the sentence another model's as likely).  A figure of
+ * something the run does not record says nothing either way. */
+static int fits_on_record(const struct sent *s, int from)
+{
+    const char *seen[8];
+    int n = cJSON_GetArraySize(s->out), k = 0;
+    for (int i = from; i < n; i++) {
+        const cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *v = pp_json_str(c, "verdict", ""),
+                   *a = pp_json_str(c, "attribute", "");
+        int dup = 0;
+        if (!strcmp(v, "contradicted") || !strcmp(v, "undisclosed") ||
+            (strcmp(v, "confirmed") &&
+             !cJSON_IsNull(pp_json_get(c, "expected"))))
+            return -1;
+        if (strcmp(v, "confirmed") || !strncmp(a, "derived.", 8))
+            continue;
+        for (int j = 0; j < k && !dup; j++)
+            dup = !strcmp(seen[j], a);
+        if (!dup && k < 8)
+            seen[k++] = a;
+    }
+    return k;
+}
+
+/* Drop the claims from index `from` on, and what reading them set. */
+static void undo_trial(struct sent *s, int from, int count, const int *used,
+                       const char *const *how)
+{
+    while (cJSON_GetArraySize(s->out) > from)
+        cJSON_DeleteItemFromArray(s->out, cJSON_GetArraySize(s->out) - 1);
+    s->count = count;
+    memcpy(s->used, used, sizeof s->used);
+    memcpy(s->ent_how, how, sizeof s->ent_how);
+    memset(s->resp, 0, sizeof s->resp);
+    s->resp_done = 0;
+    s->family_read = 0;
+}
+
+void ck_identify_by_figures(struct sent *s)
+{
+    int used[MAXNUM], from = cJSON_GetArraySize(s->out), count = s->count;
+    const char *how[MAXNUM], *attr_how = s->attr_how, *run_how = s->run_how;
+    unsigned long long cand, found = 0;
+    size_t figures = 0;
+    int precise = 0;
+    if (s->nent || s->nfam || s->carried || s->nnum < 2 ||
+        ck_foreign_between(s, 0, s->len) || !ck_context_runs(s->c, &cand) ||
+        lex_near(s, 0, s->len, CK_LEX_OTHER_MODEL) ||
+        lex_near(s, 0, s->len, CK_LEX_DERIVATIVE) ||
+        lex_near(s, 0, s->len, CK_LEX_EXPERIMENT) ||
+        lex_near(s, 0, s->len, CK_LEX_EXAMPLE) ||
+        lex_near(s, 0, s->len, CK_LEX_HEDGE) ||
+        lex_near(s, 0, s->len, CK_LEX_LAW) ||
+        lex_near(s, 0, s->len, CK_LEX_OPTIMUM))
+        return;
+    for (size_t i = 0; i < s->nnum; i++)
+        if ((s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE) &&
+            !s->used[i]) {
+            figures++;
+            precise |= ck_num_sig(&s->num[i]) >= 2;
+        }
+    /* one figure fits many a model, and so do round ones ("1 trillion
+     * total, ~50 billion active"): one must have two digits or more */
+    if (figures < 2 || !precise)
+        return;
+    if (!cand)
+        cand = s->c->ndocs >= 64 ? ~0ull : (1ull << s->c->ndocs) - 1;
+    memcpy(used, s->used, sizeof used);
+    memcpy(how, s->ent_how, sizeof how);
+    for (size_t p = 0; p < s->c->ndocs && p < 64; p++) {
+        int fit;
+        if (!(cand >> p & 1))
+            continue;
+        memset(&s->ent[0], 0, sizeof s->ent[0]);
+        s->ent[0].set = 1ull << p;
+        s->nent = 1;
+        bind_entity_figures(s);
+        fit = fits_on_record(s, from);
+        undo_trial(s, from, count, used, how);
+        if (fit >= 2 && found) {
+            found = 0; /* the figures fit two runs: whose, they do not say */
+            break;
+        }
+        if (fit >= 2)
+            found = 1ull << p;
+    }
+    s->nent = 0;
+    s->attr_how = attr_how, s->run_how = run_how;
+    if (!found)
+        return;
+    memset(&s->ent[0], 0, sizeof s->ent[0]);
+    s->ent[0].set = found;
+    s->nent = 1;
+    s->carried = CK_BY_FIGURES;
+}
+
 void ck_bind_entity_figures(struct sent *s)
 {
     int from = cJSON_GetArraySize(s->out);

@@ -105,6 +105,8 @@ struct pp_checker {
         /* the one run a header cell names ("| | DeepSeek-V2 | DeepSeek-V3
          * |": a table whose columns are runs), 0: none */
         unsigned long long run[PP_TABLE_COLS];
+        unsigned long long runs; /* every run the header names */
+        int foreign; /* it names a family or a model the registry lacks */
     } table;
     /* The subject of a sentence that names no run: the run the last
      * heading named, and the one the previous sentence of the block
@@ -190,6 +192,12 @@ struct sent {
      * run named before it. */
     struct entity fam[MAXENT];
     size_t nfam;
+    /* Names of runs followed by another version or a size variant
+     * ("Kimi K2.5", "DeepSeek-V2-Lite"): models the registry lacks. */
+    struct {
+        size_t start, end;
+    } other[MAXENT];
+    size_t nother;
     pp_number num[MAXNUM];
     size_t nnum;
     int used[MAXNUM];
@@ -345,6 +353,10 @@ void ck_carry_subject(struct sent *s);
 unsigned long long ck_runs_named(pp_checker *c, const char *text, size_t len,
                                  unsigned long long *all, int *foreign,
                                  unsigned long long *fam);
+/* The runs the context of the sentence (the previous sentence, the
+ * heading, the headings above it, a table's header) names, into *runs: 1,
+ * or 0 when it names a family or a model the registry does not hold. */
+int ck_context_runs(pp_checker *c, unsigned long long *runs);
 /* After a sentence: what it leaves as the subject of the next. */
 void ck_keep_subject(struct sent *s);
 
@@ -421,6 +433,14 @@ void ck_bind_entity_figures(struct sent *s);
  * carried subject is, never an error. */
 void ck_pick_member(struct sent *s);
 #define CK_SIZED_MEMBER "the family's model the sentence sizes"
+/* After the derived parts: a sentence that names no model, and whose
+ * context names none the registry lacks, with two or more figures that
+ * fit facts of one run and of no other -- on two attributes or more,
+ * none of its figures against the record ("550B total parameters with 55B
+ * active per token") -- is read as about that run, as a carried subject
+ * is: confirmed, never an error (binding run `figures`). */
+void ck_identify_by_figures(struct sent *s);
+#define CK_BY_FIGURES "the figures, which fit this run alone"
 /* The one run of `set` whose total count of parameters figure `n` is
  * ("Llama 2 comes in 70B"), else 0. */
 unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,

@@ -120,6 +120,6 @@ def main():
 RUNS = {"named-before", "named-after", "named-nearest", "respectively",
         "attributive", "previous-sentence", "heading", "table-column",
         "bracket-after-name", "size-before-name", "size-after-name", "called",
-        "table-row", "family-member", "family", "possessive", "none"}
+        "table-row", "family-member", "family", "possessive", "figures", "none"}
 
 sys.exit(main())
