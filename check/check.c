@@ -261,6 +261,19 @@ static int family_names(const pp_checker *c, pp_buf *out)
     return rc < 0 ? pp_error_set(PP_ENOMEM, "out of memory") : 0;
 }
 
+/* The ranges of each passport's facts a run is known by (c->marks). */
+static int marks_build(pp_checker *c)
+{
+    static const char *const facts[CK_NMARKS] = {CK_MARK_FACTS};
+    c->marks = calloc(c->ndocs ? c->ndocs : 1, sizeof(*c->marks));
+    if (!c->marks)
+        return pp_error_set(PP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < c->ndocs; i++)
+        for (size_t k = 0; k < CK_NMARKS; k++)
+            c->marks[i][k] = pp_fact_range(c->docs[i], facts[k]);
+    return 0;
+}
+
 int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
                    const pp_rules *rules)
 {
@@ -330,7 +343,7 @@ int pp_checker_new(pp_checker **out, const cJSON *const *docs, size_t n,
         pp_checker_free(c);
         return pp_error_set(PP_ENOMEM, "out of memory");
     }
-    if (ck_named_build(c) < 0) {
+    if (ck_named_build(c) < 0 || marks_build(c) < 0) {
         pp_checker_free(c);
         return PP_ENOMEM;
     }
@@ -351,6 +364,7 @@ void pp_checker_free(pp_checker *c)
     pp_buf_dispose(&c->prev.text);
     pp_buf_dispose(&c->prev.back.text);
     ck_named_free(c);
+    free(c->marks);
     for (size_t i = 0; i < c->naliases; i++)
         pcre2_code_free(c->aliases[i].re);
     free(c->aliases);

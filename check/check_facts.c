@@ -1751,15 +1751,34 @@ static void undo_trial(struct sent *s, int from, int count, const int *used,
     s->family_read = 0;
 }
 
+/* How many of the sentence's unused figures are near (within a tenth,
+ * whatever their rounding) a value run `p` is known by: the runs worth
+ * reading the sentence against. */
+static int marks_near(const struct sent *s, size_t p)
+{
+    int near_ = 0;
+    for (size_t i = 0; i < s->nnum; i++) {
+        pp_range r = ck_num_range(&s->num[i]);
+        if (s->used[i] || !r.have)
+            continue;
+        r.lo *= 0.9, r.hi *= 1.1;
+        for (size_t k = 0; k < CK_NMARKS; k++)
+            if (s->c->marks[p][k].have && pp_range_meet(r, s->c->marks[p][k])) {
+                near_++;
+                break;
+            }
+    }
+    return near_;
+}
+
 void ck_identify_by_figures(struct sent *s)
 {
     int used[MAXNUM], from = cJSON_GetArraySize(s->out), count = s->count;
     const char *how[MAXNUM], *attr_how = s->attr_how, *run_how = s->run_how;
-    unsigned long long cand, found = 0;
+    unsigned long long cand = 0, found = 0, near_ = 0;
     size_t figures = 0;
     int precise = 0;
     if (s->nent || s->nfam || s->carried || s->nnum < 2 ||
-        ck_foreign_between(s, 0, s->len) || !ck_context_runs(s->c, &cand) ||
         lex_near(s, 0, s->len, CK_LEX_OTHER_MODEL) ||
         lex_near(s, 0, s->len, CK_LEX_DERIVATIVE) ||
         lex_near(s, 0, s->len, CK_LEX_EXPERIMENT) ||
@@ -1778,8 +1797,13 @@ void ck_identify_by_figures(struct sent *s)
      * total, ~50 billion active"): one must have two digits or more */
     if (figures < 2 || !precise)
         return;
-    if (!cand)
-        cand = s->c->ndocs >= 64 ? ~0ull : (1ull << s->c->ndocs) - 1;
+    for (size_t p = 0; p < s->c->ndocs && p < 64; p++)
+        if (marks_near(s, p) >= 2)
+            near_ |= 1ull << p;
+    if (!near_ || ck_foreign_between(s, 0, s->len) ||
+        !ck_context_runs(s->c, &cand))
+        return;
+    cand = cand ? cand & near_ : near_;
     memcpy(used, s->used, sizeof used);
     memcpy(how, s->ent_how, sizeof how);
     for (size_t p = 0; p < s->c->ndocs && p < 64; p++) {

@@ -63,6 +63,13 @@ struct alias {
     int family;   /* the name of a family of runs ("Llama 2"), not a run */
 };
 
+/* The facts a run is known by, for ck_identify_by_figures. */
+#define CK_MARK_FACTS                                                          \
+    "params.total", "params.active", "params.total_non_embedding",             \
+        "params.active_non_embedding", "training.tokens", "context.length",    \
+        "compute.gpu_hours", "hardware.devices"
+#define CK_NMARKS 8
+
 struct pp_checker {
     const cJSON **docs; /* owned array of borrowed documents */
     size_t ndocs;
@@ -158,6 +165,10 @@ struct pp_checker {
     size_t nterms, termcap;
     pp_litset *term_words;   /* owned; NULL: no term */
     unsigned char *term_hit; /* owned: per term, scratch of a sentence */
+    /* Per passport, the values of the facts a run is known by
+     * (CK_MARK_FACTS): a sentence's figures are tried against a run
+     * (ck_identify_by_figures) only when two of them are near these. */
+    pp_range (*marks)[CK_NMARKS]; /* owned, ndocs rows */
     /* "L(70B, D_{70}) = L_t": the next "D_{70} = ..." solves it. */
     struct {
         char name[16];
