@@ -1771,14 +1771,33 @@ static int marks_near(const struct sent *s, size_t p)
     return near_;
 }
 
+/* The runs that record figure `i`'s value as such: not a bound ("more
+ * than 15T"), each within the other's rounding (14.8T is no run's 15T,
+ * which is only as precise as a trillion). */
+static unsigned long long exact_marks(const struct sent *s, size_t i)
+{
+    unsigned long long runs = 0;
+    pp_range r = ck_num_range(&s->num[i]);
+    for (size_t p = 0; r.have && r.bounded && p < s->c->ndocs && p < 64; p++)
+        for (size_t k = 0; k < CK_NMARKS; k++) {
+            pp_range m = s->c->marks[p][k];
+            double mid = (m.lo + m.hi) / 2;
+            if (m.have && m.bounded && s->num[i].value >= m.lo &&
+                s->num[i].value <= m.hi && mid >= r.lo && mid <= r.hi)
+                runs |= 1ull << p;
+        }
+    return runs;
+}
+
 void ck_identify_by_figures(struct sent *s)
 {
     int used[MAXNUM], from = cJSON_GetArraySize(s->out), count = s->count;
     const char *how[MAXNUM], *attr_how = s->attr_how, *run_how = s->run_how;
     unsigned long long cand = 0, found = 0, near_ = 0;
     size_t figures = 0;
-    int precise = 0;
-    if (s->nent || s->nfam || s->carried || s->nnum < 2 ||
+    int precise = 0, need = 2;
+    size_t one = 0;
+    if (s->nent || s->nfam || s->carried || !s->nnum ||
         lex_near(s, 0, s->len, CK_LEX_OTHER_MODEL) ||
         lex_near(s, 0, s->len, CK_LEX_DERIVATIVE) ||
         lex_near(s, 0, s->len, CK_LEX_EXPERIMENT) ||
@@ -1792,14 +1811,21 @@ void ck_identify_by_figures(struct sent *s)
             !s->used[i]) {
             figures++;
             precise |= ck_num_sig(&s->num[i]) >= 2;
+            one = i;
         }
-    /* one figure fits many a model, and so do round ones ("1 trillion
-     * total, ~50 billion active"): one must have two digits or more */
-    if (figures < 2 || !precise)
-        return;
-    for (size_t p = 0; p < s->c->ndocs && p < 64; p++)
-        if (marks_near(s, p) >= 2)
-            near_ |= 1ull << p;
+    /* round figures fit many a model ("1 trillion total, ~50 billion
+     * active"): one must have two digits or more; a figure alone must
+     * have three and be exactly what one run records ("15.5T tokens") */
+    if (figures == 1 && ck_num_sig(&s->num[one]) >= 3) {
+        near_ = exact_marks(s, one);
+        need = 1;
+        if (near_ & (near_ - 1))
+            return; /* two runs record it */
+    } else if (figures >= 2 && precise) {
+        for (size_t p = 0; p < s->c->ndocs && p < 64; p++)
+            if (marks_near(s, p) >= 2)
+                near_ |= 1ull << p;
+    }
     if (!near_ || ck_foreign_between(s, 0, s->len) ||
         !ck_context_runs(s->c, &cand))
         return;
@@ -1816,11 +1842,11 @@ void ck_identify_by_figures(struct sent *s)
         bind_entity_figures(s);
         fit = fits_on_record(s, from);
         undo_trial(s, from, count, used, how);
-        if (fit >= 2 && found) {
+        if (fit >= need && found) {
             found = 0; /* the figures fit two runs: whose, they do not say */
             break;
         }
-        if (fit >= 2)
+        if (fit >= need)
             found = 1ull << p;
     }
     s->nent = 0;

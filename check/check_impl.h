@@ -446,7 +446,8 @@ void ck_pick_member(struct sent *s);
 #define CK_SIZED_MEMBER "the family's model the sentence sizes"
 /* After the derived parts: a sentence that names no model, and whose
  * context names none the registry lacks, with two or more figures that
- * fit facts of one run and of no other -- on two attributes or more,
+ * fit facts of one run and of no other -- on two attributes or more (or
+ * one figure of three digits that only that run records as such),
  * none of its figures against the record ("550B total parameters with 55B
  * active per token") -- is read as about that run, as a carried subject
  * is: confirmed, never an error (binding run `figures`). */
