@@ -161,7 +161,8 @@ struct pp_checker {
         const char *attr;  /* static: "optimizer", "architecture.type" ... */
         const char *shown; /* borrowed: the passport's name of it */
         const cJSON *from; /* borrowed: the fact, group or mechanism */
-    } * terms;             /* owned */
+        int base; /* the name of what the run's is a variant of ("Muon") */
+    } * terms;    /* owned */
     size_t nterms, termcap;
     pp_litset *term_words;   /* owned; NULL: no term */
     unsigned char *term_hit; /* owned: per term, scratch of a sentence */

@@ -67,6 +67,16 @@ static const struct {
     {"per-head-muon", {"Per-Head Muon", "per-head Muon", NULL}},
 };
 
+/* The optimizers that are variants of another, and the other's name: a
+ * run trained with MuonClip (Muon with QK-Clip) or Per-Head Muon was
+ * trained with Muon ("Kimi K2 uses the Muon optimizer"). */
+static const struct {
+    const char *id, *word, *shown;
+} variants[] = {
+    {"muonclip", "Muon", "Muon (as MuonClip: Muon with QK-Clip)"},
+    {"per-head-muon", "Muon", "Muon (as Per-Head Muon)"},
+};
+
 static int add_term(pp_checker *c, const char *text, size_t len, int passport,
                     const char *attr, const char *shown, const cJSON *from)
 {
@@ -96,6 +106,7 @@ static int add_term(pp_checker *c, const char *text, size_t len, int passport,
     t->attr = attr;
     t->shown = shown;
     t->from = from;
+    t->base = 0;
     if (!c->term_words && pp_litset_new(&c->term_words) < 0)
         return PP_ENOMEM;
     if ((rc = pp_litset_add(c->term_words, t->low, len, (unsigned)c->nterms)) <
@@ -196,6 +207,16 @@ static int add_passport(pp_checker *c, const cJSON *doc, int i)
             if (!strcmp(id, optimizers[o].id))
                 rc = add_words(c, optimizers[o].words, i, "optimizer",
                                optimizers[o].words[0], g);
+        for (size_t w = 0; rc == 0 && w < sizeof variants / sizeof *variants;
+             w++) {
+            size_t before = c->nterms;
+            if (strcmp(id, variants[w].id))
+                continue;
+            rc = add_term(c, variants[w].word, strlen(variants[w].word), i,
+                          "optimizer", variants[w].shown, g);
+            if (rc == 0 && c->nterms > before)
+                c->terms[before].base = 1;
+        }
     }
     if (rc == 0)
         rc = add_devices(c, doc, i);
@@ -331,8 +352,9 @@ void ck_check_named(struct sent *s)
         if (!p)
             continue;
         at = (size_t)(p - s->low.ptr);
-        if (loose && (!strcmp(t->attr, "architecture.type") || generic(t) ||
-                      lex_near(s, ck_clause_from(s, at), at, CK_LEX_EXAMPLE)))
+        if (loose &&
+            (!strcmp(t->attr, "architecture.type") || generic(t) || t->base ||
+             lex_near(s, ck_clause_from(s, at), at, CK_LEX_EXAMPLE)))
             continue;
         e = family ? family : ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
