@@ -1022,6 +1022,15 @@ static int foreign_owner_after(const struct sent *s, const pp_number *n)
     return 1;
 }
 
+/* Does a word of "of" (" of ", " out of ", " из ") begin at `b`? */
+static int of_right_after(const struct sent *s, size_t b)
+{
+    for (const char *const *w = LEX(OF); *w; w++)
+        if (b + strlen(*w) <= s->len && !memcmp(s->low.ptr + b, *w, strlen(*w)))
+            return 1;
+    return 0;
+}
+
 /* Is the name at `name` in apposition to a model word right after figure
  * `n` ("a 1T-parameter model, Kimi K2", "our 1T model \"Kimi K2\"", "the
  * 70B model Chinchilla") -- only spaces, commas, colons and quotes between,
@@ -1143,7 +1152,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     own_to = ck_window_end(s, n->end, 14);
     if (after && after->start < own_to)
         own_to = after->start; /* "the 1T Kimi K2 model" */
-    own_model = lex_near(s, n->end, own_to, CK_LEX_MODEL);
+    /* "the 70B model": a size of its own model -- not "37 billion of the
+     * model's 671 billion", a part of the whole the model word names */
+    own_model =
+        lex_near(s, n->end, own_to, CK_LEX_MODEL) && !of_right_after(s, n->end);
     /* "16B in Moonlight", "1T for Kimi K2": the figure of the run the
      * preposition right after it names */
     if (after && preposition(s, n->end, after->start))

@@ -490,22 +490,38 @@ static const struct hyper_kw hypers[] = {
      {"coordinate_bound", NULL}},
 };
 
-/* Does " of ", " out of " or " из " follow the figure ending at `b`? */
-static int of_after(const struct sent *s, size_t b)
+/* The figure that " of ", " out of " or " из " after the figure ending
+ * at `b` leads to, a few words on ("3B of its 16B", "37 billion of the
+ * model's 671 billion", "из 16B"): its index + 1, else 0 -- a noun
+ * ("671B of the Main Model weights"), a name with a digit ("1T total
+ * parameters of Kimi K2") or a clause's end between is none. */
+static size_t of_next(const struct sent *s, size_t b)
 {
     for (const char *const *w = LEX(OF); *w; w++) {
-        size_t n = strlen(*w);
-        if (b + n <= s->len && !memcmp(s->low.ptr + b, *w, n)) {
-            /* a count must follow ("3B of its 16B", "из 16B"), not a
-             * noun ("671B of the Main Model weights") or a name with a
-             * digit ("1T total parameters of Kimi K2") */
-            for (size_t k = 0; k < s->nnum; k++)
-                if (s->num[k].start >= b + n && s->num[k].start < b + n + 10)
-                    return 1;
-            return 0;
+        size_t n = strlen(*w), to;
+        if (b + n > s->len || memcmp(s->low.ptr + b, *w, n))
+            continue;
+        to = ck_fwd_words(s, b + n, 3);
+        for (size_t k = 0; k < s->nnum; k++) {
+            const pp_number *x = &s->num[k];
+            int inside = 0;
+            if (x->start < b + n || x->start > to)
+                continue;
+            for (size_t e = 0; e < s->nent && !inside; e++)
+                inside = s->ent[e].start <= x->start && x->end <= s->ent[e].end;
+            if (inside || memchr(s->text + b, ',', x->start - b) ||
+                memchr(s->text + b, ';', x->start - b))
+                return 0;
+            return k + 1;
         }
+        return 0;
     }
     return 0;
+}
+
+static int of_after(const struct sent *s, size_t b)
+{
+    return of_next(s, b) != 0;
 }
 
 /* Is word `w` within [from, to) as a word of its own: not after a letter
@@ -719,7 +735,8 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
         ck_bind(s, "of-which");
         return "params.active";
     }
-    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ")) {
+    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ") ||
+        (i && of_next(s, s->num[i - 1].end) == i + 1)) {
         if ((k = attribute_of(s, i)) != 0) {
             ck_bind(s, "attribute-of");
             return k == 'a' ? "params.active" : "params.total";
