@@ -1193,9 +1193,22 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
             lex_near(s, from, from + 14, CK_LEX_EXPERIMENT))
             return NULL;
+        /* "the 70B model" is another model's size, but not after a
+         * copula that says the run is that model ("Kimi K2 is a 1T
+         * model"; "Moonlight 是一个 16B 总参数、3B 激活参数的模型": the
+         * copula right after the name, the figure's 的 before the model
+         * word, no comma between but the enumeration comma 、 -- not "is
+         * cheaper than a 405B model") */
         if (own_model &&
             !(to - from <= 16 && (lex_near(s, from, to, CK_LEX_COPULA) ||
-                                  zh_apposition(s, from, to))))
+                                  zh_apposition(s, from, to))) &&
+            !(lex_near(s, from, from + 16 < to ? from + 16 : to,
+                       CK_LEX_COPULA) &&
+              near(s, n->end, own_to, "\xE7\x9A\x84") && /* 的 */
+              !memchr(s->text + from, ',', to - from) &&
+              !memchr(s->text + from, ';', to - from) &&
+              !near(s, from, to, "\xEF\xBC\x8C") && /* ， */
+              !near(s, from, to, "\xEF\xBC\x9B")))  /* ； */
             return NULL;
         return bound_to(s, i, before, "named-before");
     }
