@@ -69,6 +69,25 @@ static pcre2_code *alias_pattern(const char *name)
     return re;
 }
 
+/* Keep `w` (k bytes, folded) as a vendor's word when it is three or more
+ * letters and the alias goes on after it (`next`, the byte after it, a
+ * space or a hyphen): "kimi" of "Kimi K2", "deepseek" of "DeepSeek-V3". */
+static void vendor_word(pp_checker *c, const char *w, size_t k, char next)
+{
+    if (k < 3 || k >= sizeof(c->vendors[0]) || (next != ' ' && next != '-'))
+        return;
+    for (size_t j = 0; j < k; j++)
+        if (!isalpha((unsigned char)w[j]))
+            return;
+    for (size_t v = 0; v < c->nvendors; v++)
+        if (strlen(c->vendors[v]) == k && !memcmp(c->vendors[v], w, k))
+            return;
+    if (c->nvendors < sizeof(c->vendors) / sizeof(c->vendors[0])) {
+        memcpy(c->vendors[c->nvendors], w, k);
+        c->vendors[c->nvendors++][k] = '\0';
+    }
+}
+
 /* The first word of the alias just added, for the prefilter: ASCII
  * letters and digits only (the pattern is caseless and begins with it);
  * an alias that starts otherwise is always matched. */
@@ -82,6 +101,7 @@ static void alias_word(pp_checker *c, const char *name)
         p++;
     while (*p && k + 1 < sizeof(w) && isalnum(*p) && *p < 0x80)
         w[k++] = (char)tolower(*p++);
+    vendor_word(c, w, k, *p);
     if (k == 0 || (*p >= 0x80) ||
         (!c->alias_words && pp_litset_new(&c->alias_words) < 0) ||
         pp_litset_add(c->alias_words, w, k, (unsigned)(c->naliases - 1)) < 0) {

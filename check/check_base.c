@@ -525,9 +525,26 @@ static unsigned long long outer_subject(pp_checker *c)
     return 0;
 }
 
+/* Is the word [p, q) a vendor's and followed, after a space or a hyphen,
+ * by one letter and a digit ("Kimi k1.5", "DeepSeek R1", "Kimi-k2")? */
+static int vendor_version(const struct sent *s, size_t p, size_t q, size_t to)
+{
+    const pp_checker *c = s->c;
+    int vendor = 0;
+    if (q + 2 >= to || (s->text[q] != ' ' && s->text[q] != '-') ||
+        !isalpha((unsigned char)s->text[q + 1]) ||
+        !isdigit((unsigned char)s->text[q + 2]))
+        return 0;
+    for (size_t v = 0; v < c->nvendors && !vendor; v++)
+        vendor = strlen(c->vendors[v]) == q - p &&
+                 !memcmp(c->vendors[v], s->low.ptr + p, q - p);
+    return vendor;
+}
+
 /* Where, in [from, to), the first name of a model the registry does not
  * know begins -- three or more letters glued to a version ("Qwen2.5-3B",
- * "LLAMA3-3B", "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite") -- outside every
+ * "LLAMA3-3B", "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite"), or a vendor's
+ * word before a letter and a digit ("Kimi k1.5") -- outside every
  * entity; (size_t)-1: none.  Families are not looked at. */
 static size_t foreign_at(const struct sent *s, size_t from, size_t to)
 {
@@ -546,6 +563,8 @@ static size_t foreign_at(const struct sent *s, size_t from, size_t to)
         for (const char *const *w = LEX(NOT_MODEL); *w; w++)
             if (strlen(*w) == letters && !memcmp(s->low.ptr + p, *w, letters))
                 skip = 1;
+        if (!skip && vendor_version(s, p, q, to))
+            q += 2; /* "Kimi k1.5", "DeepSeek R1": at the digit */
         if (q < to && s->text[q] == '-')
             q++;
         if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))
@@ -910,7 +929,7 @@ static int list_joint(const struct sent *s, size_t from, size_t to)
     return 0;
 }
 
-static int is_standard(const struct sent *s, const struct entity *e)
+int ck_is_standard(const struct sent *s, const struct entity *e)
 {
     size_t j = e->end, k;
     /* "like GPT-3, Gopher, and Megatron-Turing NLG": each item of a list
@@ -919,7 +938,7 @@ static int is_standard(const struct sent *s, const struct entity *e)
         const struct entity *p = &s->ent[q];
         if (p->end < e->start && e->start - p->end <= 6 &&
             list_joint(s, p->end, e->start))
-            return is_standard(s, p);
+            return ck_is_standard(s, p);
     }
     for (const char *const *w = LEX(STANDARD_BEFORE); *w; w++) {
         size_t n = strlen(*w), b = e->start;
@@ -1182,7 +1201,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * 1.3B model", a smaller model of its family */
         if (possessive(s, from, to) && !own_model)
             return bound_to(s, i, before, "possessive");
-        if (is_standard(s, before) &&
+        if (ck_is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")) &&
             !possessive(s, from, to))
             return NULL;
@@ -1212,7 +1231,7 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             return NULL;
         return bound_to(s, i, before, "named-before");
     }
-    if (!after || own_model || is_standard(s, after) ||
+    if (!after || own_model || ck_is_standard(s, after) ||
         /* "... 70 billion parameters, it outperformed ... Gopher" */
         lex_near(s, n->end, after->start, CK_LEX_COMPARE) ||
         lex_near(s, ck_clause_from(s, n->start), n->start, CK_LEX_DERIVATIVE) ||

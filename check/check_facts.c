@@ -1163,6 +1163,60 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return 2;
 }
 
+/* "1T-32A", "671B-A37B", "1T-A32B": the total-active notation, a total
+ * joined by a hyphen to the active count marked by an A before or after
+ * it.  Returns 0 when figure `n` carries none; 1 when it does, the active
+ * count without a magnitude of its own ("32A"); 2 with the active count,
+ * magnitude and all, in *act (its span in the sentence). */
+static int total_active_tag(const struct sent *s, const pp_number *n,
+                            pp_number *act)
+{
+    static const struct {
+        char letter;
+        double scale;
+    } mags[] = {{'m', 1e6}, {'b', 1e9}, {'t', 1e12}};
+    const char *t = s->text;
+    size_t k = n->end, digits, from;
+    int before = 0, after = 0;
+    double scale = 0;
+    if (!n->magnitude || n->unit != PP_UNIT_NONE || n->value < 1e8 ||
+        n->value >= 1e14 || k >= s->len || t[k] != '-')
+        return 0;
+    k++;
+    if (k < s->len && (t[k] == 'A' || t[k] == 'a'))
+        before = 1, k++;
+    for (from = k, digits = 0;
+         k < s->len && (isdigit((unsigned char)t[k]) ||
+                        (t[k] == '.' && digits && k + 1 < s->len &&
+                         isdigit((unsigned char)t[k + 1])));
+         k++)
+        digits += t[k] != '.';
+    if (!digits || digits > 4)
+        return 0;
+    for (size_t m = 0; k < s->len && m < sizeof(mags) / sizeof(mags[0]); m++)
+        if (tolower((unsigned char)t[k]) == mags[m].letter) {
+            scale = mags[m].scale, k++;
+            break;
+        }
+    if (!before && k < s->len && (t[k] == 'A' || t[k] == 'a'))
+        after = 1, k++;
+    if (!before && !after)
+        return 0;
+    if (k < s->len && (isalnum((unsigned char)t[k]) || t[k] == '-' ||
+                       (unsigned char)t[k] >= 0x80))
+        return 0; /* "30B-A3B-Instruct" is a name, not counts */
+    if (!scale)
+        return 1;
+    memset(act, 0, sizeof(*act));
+    act->start = before ? from - 1 : from;
+    act->end = k;
+    act->value = strtod(t + from, NULL) * scale;
+    act->sig = (int)digits;
+    act->unit = PP_UNIT_PARAMS;
+    act->magnitude = 1;
+    return act->value < n->value ? 2 : 0;
+}
+
 /* Does figure `n` follow offset `at` within three words, with nothing
  * between but words and colons ("context length of 4096", "上下文长度为
  * 2048", "context window: 2,048")? */
@@ -1433,7 +1487,8 @@ static void bind_entity_figures(struct sent *s)
 {
     const struct entity *ents[MAXNUM] = {0}, *fam;
     const char *attrs[MAXNUM] = {0};
-    int pair;
+    int pair, tag;
+    pp_number act;
     for (size_t i = 0; i < s->nnum; i++) {
         pp_number *n = &s->num[i];
         const struct entity *e = ck_figure_entity(s, i);
@@ -1483,6 +1538,17 @@ static void bind_entity_figures(struct sent *s)
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
+        if ((tag = total_active_tag(s, n, &act)) != 0) {
+            /* "Kimi K2 (1T-32A)": its total and active counts, whatever
+             * the sentence goes on to say of tokens */
+            s->used[i] = 1;
+            ents[i] = e, attrs[i] = "params.total";
+            ck_bind(s, "total-active");
+            ck_check_fact(s, n, e->set, "params.total");
+            if (tag == 2)
+                ck_check_fact(s, &act, e->set, "params.active");
+            continue;
+        }
         if (i + 1 < s->nnum &&
             (pair = params_pair(s, n, &s->num[i + 1], e->set)) != 0) {
             const char *first = pair == 1 ? "params.total" : "params.active";
@@ -1530,8 +1596,13 @@ static void bind_entity_figures(struct sent *s)
                    (n->magnitude && n->value >= 1e11 && !kind_after &&
                     n->unit != PP_UNIT_PARAMS &&
                     lex_near(s, back(a, 30), a, CK_LEX_TRAIN)) ||
+                   /* a bare figure and a word for tokens somewhere: not
+                    * one in brackets after a name ("DeepSeek-V3
+                    * (671B-A37B-Base) ... 14.8T tokens"), a size */
                    (n->magnitude && n->value >= 1e11 && !kind_after &&
                     n->unit == PP_UNIT_NONE && token_word(s) &&
+                    !(s->ent_how[i] && !strcmp(s->ent_how[i], "bracket-after-"
+                                                              "name")) &&
                     !lex_near(s, 0, s->len, CK_LEX_PARAM) &&
                     !whole_of_previous(s, i))) {
             ck_bind(s, n->unit == PP_UNIT_TOKENS ? "tokens-unit"

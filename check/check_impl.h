@@ -82,6 +82,11 @@ struct pp_checker {
      * only the alias patterns whose first word it holds. */
     pp_litset *alias_words;   /* owned; NULL: match every alias */
     unsigned char *alias_hit; /* owned: per alias, scratch of a sentence */
+    /* The vendors' words: the first word, all letters, of an alias that
+     * goes on ("kimi" of "Kimi K2"), so that "Kimi k1.5" is known as
+     * another model of the vendor (check_base.c: foreign_at). */
+    char vendors[32][24];
+    size_t nvendors;
     pcre2_match_context *mctx;
     pcre2_match_data *md; /* reused by every alias match */
     /* Worked examples set their inputs a sentence or two before the
@@ -382,6 +387,10 @@ void ck_check_named(struct sent *s);
 /* The entity nearest before offset `at`, else the nearest after; NULL if
  * the sentence names none. */
 const struct entity *ck_entity_for(const struct sent *s, size_t at);
+/* Is entity `e` the standard a comparison measures against ("than
+ * DeepSeek-V3", "уступающий Kimi-K2", "比 GPT-3"), or a law named after
+ * it ("Chinchilla-optimal")?  What follows it is not its own. */
+int ck_is_standard(const struct sent *s, const struct entity *e);
 /* The entity figure `i` speaks of, or NULL (another model's figure). */
 const struct entity *ck_figure_entity(struct sent *s, size_t i);
 

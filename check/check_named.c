@@ -359,6 +359,12 @@ void ck_check_named(struct sent *s)
         e = family ? family : ck_entity_for(s, at);
         if (!e || !(e->set >> t->passport & 1) || !all_name(c, e->set, t))
             continue;
+        /* "Kimi k1.5 ... однако уступающий Kimi-K2: ... при архитектуре
+         * MoE": the standard a model the registry lacks is compared
+         * with; the terms after it are that model's */
+        if (!family && e->end <= at && ck_is_standard(s, e) &&
+            ck_foreign_between(s, 0, e->start))
+            continue;
         if (lex_near(s, ck_window_start(s, at, 40), at, CK_LEX_NEGATION) ||
             lex_near(s, ck_window_start(s, at, 40), at, CK_LEX_LACKING) ||
             lex_near(s, back(at, 16), at, CK_LEX_OTHER_SIDE) ||
