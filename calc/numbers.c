@@ -88,6 +88,12 @@ static const struct {
     {"萬", 1e4},        {"千", 1e3}, /* the longest first: 千亿 before 千 */
 };
 
+/* Magnitude words that stand alone for one of them (lone_magnitude). */
+static const struct {
+    const char *word;
+    double scale;
+} lone[] = {{"триллион", 1e12}, {"миллиард", 1e9}};
+
 /* How a number word combines with those before it: a digit (1-9), a
  * number from ten to nineteen, a multiple of ten, a multiple of a hundred
  * written as one word (Russian двести), "hundred" (multiplies), or the
@@ -660,6 +666,15 @@ static void init_initials(void)
             initial[0xD0] = 1;
         }
     }
+    for (size_t m = 0; m < sizeof(lone) / sizeof(lone[0]); m++) {
+        unsigned char c = (unsigned char)lone[m].word[0];
+        unsigned char d = (unsigned char)lone[m].word[1];
+        initial[c] = initial[0xD0] = 1;
+        if (c == 0xD0)
+            cyr[0][d] = cyr[0][d - 0x20] = 1; /* м, М */
+        else
+            cyr[1][d] = cyr[0][d + 0x20] = 1; /* т, Т */
+    }
     for (size_t m = 0; m < sizeof(magnitude_words) / sizeof(magnitude_words[0]);
          m++) {
         unsigned char c = (unsigned char)magnitude_words[m].word[0];
@@ -830,6 +845,43 @@ static int combines(enum word_kind last, enum word_kind w)
     }
 }
 
+/* A Russian magnitude word alone, in any case, right before the count it
+ * scales ("триллионом параметров", "около триллиона токенов"): one of
+ * it, as "a trillion parameters" is.  Only before a word for parameters
+ * or tokens, so "миллиарды долларов" and "триллион операций" stay words.
+ * Fills *num and returns 1, else 0. */
+static int lone_magnitude(const char *s, size_t n, size_t i, pp_number *num)
+{
+    static const char *const counts[] = {"парам", "токен", NULL};
+    for (size_t m = 0; m < sizeof(lone) / sizeof(lone[0]); m++) {
+        size_t k = starts(s + i, n - i, lone[m].word), j;
+        if (!k)
+            continue;
+        /* a singular case ending only ("", -а, -ом, -е): "миллиарды
+         * параметров" is many */
+        static const char *const singular[] = {"ом", "а", "е", NULL};
+        j = i + k;
+        for (const char *const *e = singular; *e && j == i + k; e++)
+            j += starts(s + j, n - j, *e);
+        if (j >= n || s[j] != ' ')
+            return 0;
+        for (const char *const *c = counts; *c; c++)
+            if (starts(s + skip_spaces(s, n, j), n - skip_spaces(s, n, j),
+                       *c)) {
+                memset(num, 0, sizeof(*num));
+                num->start = i;
+                num->value = lone[m].scale;
+                num->sig = 1;
+                num->magnitude = 1;
+                qualifier_before(s, i, num->qualifier);
+                num->end = unit_after(s, n, j, num);
+                return 1;
+            }
+        return 0;
+    }
+    return 0;
+}
+
 /* Number words and a magnitude word at `i`, a letter ("one trillion",
  * "two hundred eighty-four billion", "тридцать два триллиона"): *found
  * and the figure (unit included) into *num.  The words are read as one
@@ -879,6 +931,10 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
         end = at + len;
         if ((at = joiner(s, n, end)) == end)
             break;
+    }
+    if (!words && lone_magnitude(s, n, i, num)) {
+        *found = 1; /* "обладающим триллионом параметров" */
+        return num->end;
     }
     if (!words) {
         size_t we = i;
@@ -1102,7 +1158,8 @@ static double suffix_scale(char c)
 /* A magnitude letter set apart by a space ("14.8 T tokens", "671
  * B-parameter", "32 B active parameters"): only before the unit it
  * scales or a word that says which count ("total", "active"), at the end
- * of a table cell ("| 1 T |", a tab or the end of a row that has tabs) or
+ * of a table cell ("| 1 T |", a tab or the end of a row that has tabs,
+ * or a note in brackets in such a row: "1.04 T (MoE)") or
  * before Han text or punctuation ("1 T，",
  * "32 B 激活"), so that "Table 5 B" or "about 3 M" stay plain numbers. */
 static int spaced_suffix(const char *s, size_t n, size_t k)
@@ -1117,8 +1174,9 @@ static int spaced_suffix(const char *s, size_t n, size_t k)
         ;
     if (u < n && (s[u] == '|' || s[u] == '\t' || (unsigned char)s[u] >= 0xE3))
         return 1;
-    if (u >= n && memchr(s, '\t', n))
-        return 1; /* the last cell of a row (cells are tab-separated) */
+    if ((u >= n || s[u] == '(') && memchr(s, '\t', n))
+        return 1; /* the last cell of a row (cells are tab-separated), or
+                     before a note in brackets: "| 1.04 T (MoE) |" */
     u = k + 1 < n && s[k + 1] == '-' ? k + 2 : skip_spaces(s, n, k + 1);
     for (const char *const *w = unit_words; *w; w++)
         if (starts(s + u, n - u, *w))

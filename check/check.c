@@ -36,7 +36,24 @@
 /* Life cycle                                                         */
 /* ------------------------------------------------------------------ */
 
-/* "DeepSeek-V3" -> deepseek[\s\-_.]*v3 with ASCII word edges. */
+/* The Cyrillic letter that looks like ASCII letter `c` (upper case;
+ * the pattern is caseless), as UTF-8, or NULL. */
+static const char *cyrillic_twin(unsigned char c)
+{
+    static const char *const twins[26] = {
+        ['A' - 'A'] = "\xD0\x90", ['B' - 'A'] = "\xD0\x92",
+        ['C' - 'A'] = "\xD0\xA1", ['E' - 'A'] = "\xD0\x95",
+        ['H' - 'A'] = "\xD0\x9D", ['K' - 'A'] = "\xD0\x9A",
+        ['M' - 'A'] = "\xD0\x9C", ['O' - 'A'] = "\xD0\x9E",
+        ['P' - 'A'] = "\xD0\xA0", ['T' - 'A'] = "\xD0\xA2",
+        ['X' - 'A'] = "\xD0\xA5"};
+    c = (unsigned char)toupper(c);
+    return c >= 'A' && c <= 'Z' ? twins[c - 'A'] : NULL;
+}
+
+/* "DeepSeek-V3" -> deepseek[\s\-_.]*v3 with ASCII word edges; in a word
+ * with a digit, a letter also matches its Cyrillic twin ("Kimi К2",
+ * typed on a Russian keyboard). */
 static pcre2_code *alias_pattern(const char *name)
 {
     pp_buf p = PP_BUF_INIT;
@@ -49,8 +66,16 @@ static pcre2_code *alias_pattern(const char *name)
         if (isalnum(*s) || *s >= 0x80) {
             if (tokens++)
                 pp_buf_puts(&p, "[\\s\\-_.\\x{2010}-\\x{2013}]*");
+            int digit = 0;
+            for (const unsigned char *w = s; *w && (isalnum(*w) || *w >= 0x80);
+                 w++)
+                digit |= isdigit(*w) != 0;
             while (*s && (isalnum(*s) || *s >= 0x80)) {
-                pp_buf_putc(&p, (char)*s);
+                const char *twin = digit ? cyrillic_twin(*s) : NULL;
+                if (twin)
+                    pp_buf_printf(&p, "(?:%c|%s)", (char)*s, twin);
+                else
+                    pp_buf_putc(&p, (char)*s);
                 s++;
             }
         } else {

@@ -252,7 +252,10 @@ static int scale_unsaid(struct sent *s, const pp_number *n,
         pp_number m = *n;
         m.value *= scales[k].scale;
         find_fact(s, ck_num_range(&m), set, name, &alt);
-        if (alt.confirmed)
+        /* within a factor of ten: "8,192 tokens" read in trillions is
+         * "more than 15T", but no reading anyone means */
+        if (alt.confirmed && m.value <= 10 * ff->num.value &&
+            m.value * 10 >= ff->num.value)
             fits = scales[k].word;
     }
     pp_num_human(&e, ff->num.value, ff->num.sig);
@@ -263,6 +266,43 @@ static int scale_unsaid(struct sent *s, const pp_number *n,
             s->text + n->start, fits ? "and read in " : "",
             fits ? fits : "and no reading of its scale fits",
             fits ? " it agrees, but the text does not say the scale" : "");
+    ck_set_evidence(ck_last_claim(s), ff->fact);
+    pp_buf_dispose(&e);
+    return 1;
+}
+
+/* "DeepSeek-V4-Pro is a trillion-parameter model" (1.6T), "моделью с
+ * триллионом параметров": a magnitude word with an article and no
+ * numeral may name the order of magnitude ("Scaling to Trillion
+ * Parameter Models" was of 1.6T), not one of it.  A count of parameters
+ * so written (of tokens it is a count: "trained on a trillion tokens"),
+ * not found, whose recorded value is of that order (1 to 10 of the word)
+ * is unverifiable, never contradicted.  1 when it emitted that. */
+static int order_of_magnitude(struct sent *s, const pp_number *n,
+                              const char *name, const struct fact_found *ff)
+{
+    static const char *const heads[] = {"a ", "an ", "\xD1\x82", /* т */
+                                        "\xD0\xBC",              /* м */
+                                        NULL};
+    const char *text = s->low.ptr + n->start;
+    size_t len = n->end - n->start;
+    int bare = 0;
+    pp_buf e = PP_BUF_INIT;
+    if (!ff->fact || !n->magnitude || n->sig != 1 ||
+        strncmp(name, "params.", 7) || /* "a trillion tokens" is a count */
+        !(ff->num.value >= n->value && ff->num.value < 10 * n->value))
+        return 0;
+    for (const char *const *h = heads; *h && !bare; h++)
+        bare = len > strlen(*h) && !memcmp(text, *h, strlen(*h));
+    if (!bare)
+        return 0;
+    pp_num_human(&e, ff->num.value, ff->num.sig);
+    ck_emit(s, n->start, len, ff->who, name, cJSON_CreateNumber(n->value),
+            cJSON_CreateNumber(ff->num.value), "unverifiable",
+            "%s %s is %s; \"%.*s\" may name an order of magnitude rather "
+            "than a count, and %s is of that order",
+            ff->who, name, pp_buf_cstr(&e), (int)len, s->text + n->start,
+            pp_buf_cstr(&e));
     ck_set_evidence(ck_last_claim(s), ff->fact);
     pp_buf_dispose(&e);
     return 1;
@@ -359,6 +399,8 @@ void ck_check_fact(struct sent *s, const pp_number *n, unsigned long long set,
     if (!ff.confirmed && scale_unsaid(s, n, set, name, &ff))
         return;
     if (!ff.confirmed && binary_k(s, n, set, name, &ff))
+        return;
+    if (!ff.confirmed && order_of_magnitude(s, n, name, &ff))
         return;
     claimed = cJSON_CreateNumber(n->value);
     who = ff.who;
@@ -1324,14 +1366,37 @@ static int takes_context_word(const struct sent *s, size_t i)
     return own_context_word(s, i);
 }
 
+/* "pretrains on 8,192-token sequences", "sequences of 8,192 tokens": a
+ * count of tokens that says how long each sequence is -- not sequences
+ * packed from a corpus ("packed into sequences, 15T tokens"), apart. */
+static int token_sequence(const struct sent *s, const pp_number *n)
+{
+    static const char *const forms[] = {"-token ", "-tokens ", NULL};
+    static const char seq[] = "sequence";
+    static const char *const before[] = {"sequences of ", "sequence of ", NULL};
+    for (const char *const *f = before; *f; f++) /* "sequences of 8,192" */
+        if (n->unit == PP_UNIT_TOKENS && n->start >= strlen(*f) &&
+            !memcmp(s->low.ptr + n->start - strlen(*f), *f, strlen(*f)))
+            return 1;
+    for (const char *const *f = forms; *f; f++) {
+        size_t k = strlen(*f) - 1;
+        if (n->unit == PP_UNIT_TOKENS && n->end >= n->start + k &&
+            !memcmp(s->low.ptr + n->end - k, *f, k) && n->end < s->len &&
+            s->text[n->end] == ' ' && n->end + 1 + strlen(seq) <= s->len &&
+            !memcmp(s->low.ptr + n->end + 1, seq, strlen(seq)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Does figure `i` take a window word of its own (takes_context_word, but
  * for a figure parallel to the one before it)? */
 static int own_context_word(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
     size_t ws, we;
-    if (window_word_before(s, n))
-        return 1; /* "Context Length: 128K" */
+    if (window_word_before(s, n) || token_sequence(s, n))
+        return 1; /* "Context Length: 128K", "8,192-token sequences" */
     for (size_t at = ck_window_start(s, n->start, 48);
          ck_lex_find(s, at, n->start, CK_LEX_CONTEXT, &ws, &we); at = we)
         if (!context_word_taken(s, i, we))
@@ -1711,6 +1776,26 @@ static int extended_after(const struct sent *s, const cJSON *c)
     return 0;
 }
 
+/* "DeepSeek-V3 was pre-trained with a sequence length of 4K": is the
+ * window of claim `c`, shorter than the recorded one, said of
+ * pre-training, near it in its clause?  Pre-training runs at a shorter
+ * window than the one a run is extended to. */
+static int pretraining_window(const struct sent *s, const cJSON *c)
+{
+    const cJSON *off = pp_json_get(c, "offset"),
+                *len = pp_json_get(c, "length"),
+                *said = pp_json_get(c, "claimed"),
+                *held = pp_json_get(c, "expected");
+    size_t a, b;
+    if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len) || !cJSON_IsNumber(said) ||
+        !cJSON_IsNumber(held) || !(said->valuedouble < held->valuedouble))
+        return 0;
+    a = (size_t)off->valuedouble;
+    b = a + (size_t)len->valuedouble;
+    return lex_near(s, ck_window_start(s, a, 64), a, CK_LEX_PRETRAINING) ||
+           lex_near(s, b, ck_window_end(s, b, 32), CK_LEX_PRETRAINING);
+}
+
 /* "After pre-training with an 8K context length, Llama 3.1 405B continues
  * with a 128K context length": where the sentence gives a run's recorded
  * window too, its other windows are stages of the schedule (or another
@@ -1738,6 +1823,15 @@ static void context_stages(struct sent *s, int from)
                       "%s context.length: the sentence goes on to extend "
                       "the window, so %s is an earlier stage of the "
                       "context schedule, which the passport does not record",
+                      who, pp_json_str(c, "text", ""));
+            continue;
+        }
+        if (!held && pretraining_window(s, c)) {
+            ck_soften(c, "unverifiable",
+                      "%s context.length: %s is said of pre-training, and "
+                      "may be its sequence length, a stage of the context "
+                      "schedule the passport does not record (it records "
+                      "the final window)",
                       who, pp_json_str(c, "text", ""));
             continue;
         }

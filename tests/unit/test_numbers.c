@@ -68,6 +68,10 @@ static const struct want cases[] = {
      "\xD0\xB8\xD0\xBE\xD0\xBD\xD0\xB0",
      32e12, 2, "=", PP_UNIT_NONE}, /* тридцать два триллиона */
     {"2,5 млрд параметров", 2.5e9, 2, "=", PP_UNIT_PARAMS},
+    /* a magnitude word alone, singular, before what it counts: one of it */
+    {"обладающим триллионом параметров", 1e12, 1, "=", PP_UNIT_PARAMS},
+    {"около триллиона токенов", 1e12, 1, "\xE2\x89\x88", PP_UNIT_TOKENS},
+    {"на миллиард параметров", 1e9, 1, "=", PP_UNIT_PARAMS},
     {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
     {"about 1.09T tokens", 1.09e12, 3, "\xE2\x89\x88", PP_UNIT_TOKENS},
     {"более 32T", 32e12, 2, ">", PP_UNIT_NONE},
@@ -244,7 +248,10 @@ static void not_numbers(void **state)
         "non-one billion",
         "the 3rd run",
         "\xE6\x95\xB0\xE5\x8D\x81\xE4\xBA\xBF\xE5\x8F\x82\xE6\x95"
-        "\xB0", /* 数十亿参数 */
+        "\xB0",                 /* 数十亿参数 */
+        "миллиарды параметров", /* many, not one */
+        "с миллиардами параметров",
+        "триллион долларов", /* counts nothing the checker reads */
     };
     (void)state;
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
