@@ -1134,10 +1134,43 @@ static const struct entity *bound_to(struct sent *s, size_t i,
     return e;
 }
 
+/* "Chinchilla uses the same compute budget as Gopher but with 70B
+ * parameters", "Kimi K2 keeps the architecture of DeepSeek-V3 but with
+ * 384 experts": after the run `std` the figure follows, "but with" turns
+ * back to the subject -- the one run named before it in its clause, no
+ * standard itself -- whose figure it is.  That run (bound), or NULL. */
+static const struct entity *contrast_subject(struct sent *s, size_t i,
+                                             const struct entity *std)
+{
+    static const char *const buts[] = {" but with ", " but only ",
+                                       " \xD0\xBD\xD0\xBE \xD1\x81 ", /* но с */
+                                       NULL};
+    const pp_number *n = &s->num[i];
+    const struct entity *subject = NULL;
+    /* "... as Gopher but with 70B", no comma: not "than DeepSeek-V3, but
+     * with 671B parameters it ...", where "it" may be either */
+    if (!any_near(s, std->end, n->start, buts) ||
+        n->start > ck_fwd_words(s, std->end, 8) ||
+        memchr(s->text + std->end, ',', n->start - std->end))
+        return NULL;
+    for (size_t k = 0; k < s->nent; k++) {
+        const struct entity *e = &s->ent[k];
+        if (e == std || e->start >= std->start)
+            continue;
+        if (subject || ck_is_standard(s, e))
+            return NULL; /* two runs before it, or a list of standards */
+        subject = e;
+    }
+    if (!subject || ck_foreign_between(s, subject->end, n->start) ||
+        ck_clause_from(s, std->start) > subject->start)
+        return NULL;
+    return bound_to(s, i, subject, "contrast-subject");
+}
+
 const struct entity *ck_figure_entity(struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
-    const struct entity *before = NULL, *after = NULL;
+    const struct entity *before = NULL, *after = NULL, *subject;
     size_t own_to;
     int own_model;
     if (!s->resp_done)
@@ -1201,6 +1234,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * 1.3B model", a smaller model of its family */
         if (possessive(s, from, to) && !own_model)
             return bound_to(s, i, before, "possessive");
+        if ((subject = contrast_subject(s, i, before)) != NULL)
+            return subject;
         if (ck_is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")) &&
             !possessive(s, from, to))

@@ -120,6 +120,7 @@ def main():
 RUNS = {"named-before", "named-after", "named-nearest", "respectively",
         "attributive", "previous-sentence", "heading", "table-column",
         "bracket-after-name", "size-before-name", "size-after-name", "called",
-        "table-row", "family-member", "family", "possessive", "figures", "none"}
+        "table-row", "family-member", "family", "possessive", "figures",
+        "contrast-subject", "none"}
 
 sys.exit(main())
