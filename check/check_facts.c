@@ -551,8 +551,11 @@ static size_t of_next(const struct sent *s, size_t b)
                 continue;
             for (size_t e = 0; e < s->nent && !inside; e++)
                 inside = s->ent[e].start <= x->start && x->end <= s->ent[e].end;
+            /* "160 experts of which 6 are selected": the part, not the
+             * whole */
             if (inside || memchr(s->text + b, ',', x->start - b) ||
-                memchr(s->text + b, ';', x->start - b))
+                memchr(s->text + b, ';', x->start - b) ||
+                lex_near(s, b, x->start, CK_LEX_OF_WHICH))
                 return 0;
             return k + 1;
         }
@@ -642,6 +645,14 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
         if (own_word(s, back(a, 14), a, *w)) /* "at 2T", not "that 2T" */
             return 1;
     return lex_near(s, b, ck_window_end(s, b, 12), CK_LEX_POINT_AFTER);
+}
+
+/* "The long-context extension of Llama 3 405B used about 800B tokens",
+ * "退火阶段使用了 1T token": the data of one stage of the training, named
+ * before the figure in its clause, not what the run was trained on. */
+static int stage_data(const struct sent *s, size_t a)
+{
+    return lex_near(s, ck_clause_from(s, a), a, CK_LEX_STAGE_DATA);
 }
 
 /* "a filtered version of Common Crawl consisting of 410 billion tokens":
@@ -1648,7 +1659,8 @@ static void bind_entity_figures(struct sent *s)
                      (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
                     /* "37 billion activated parameters and a context
                      * length of 128K": a count of parameters is no window */
-                    n->unit != PP_UNIT_PARAMS && takes_context_word(s, i)) ||
+                    n->unit != PP_UNIT_PARAMS && n->value < 1e8 &&
+                    takes_context_word(s, i)) ||
                    bare_window(s, n)) {
             ck_bind(s, "context-word");
             attr = "context.length";
@@ -1674,7 +1686,9 @@ static void bind_entity_figures(struct sent *s)
                        : lex_near(s, back(a, 30), a, CK_LEX_TRAIN)
                            ? "training-verb"
                            : "token-word");
-            attr = point_in_training(s, a, b) || data_source_size(s, a) ? NULL
+            attr = point_in_training(s, a, b) || data_source_size(s, a) ||
+                           stage_data(s, a)
+                       ? NULL
                    : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
                        ? NULL
@@ -1766,13 +1780,30 @@ static int extended_after(const struct sent *s, const cJSON *c)
     size_t from;
     if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len))
         return 0;
+    static const char *const thens[] = {
+        " then ",
+        "\xD0\xB7\xD0\xB0\xD1\x82\xD0\xB5\xD0\xBC", /* затем */
+        "\xD0\xBF\xD0\xBE\xD1\x82\xD0\xBE\xD0\xBC", /* потом */
+        "\xE5\x86\x8D",                             /* 再 */
+        "\xE7\x84\xB6\xE5\x90\x8E",                 /* 然后 */
+        "\xE9\x9A\x8F\xE5\x90\x8E",                 /* 随后 */
+        NULL};
+    const cJSON *said = pp_json_get(c, "claimed");
     from = (size_t)off->valuedouble + (size_t)len->valuedouble;
-    for (size_t k = 0; k < s->nnum; k++)
-        if (s->num[k].start > from &&
-            any_near(s, from, s->num[k].start, verbs) &&
-            lex_near(s, back(s->num[k].start, 12), s->num[k].start,
-                     CK_LEX_CHANGE_TO))
+    for (size_t k = 0; k < s->nnum; k++) {
+        const pp_number *m = &s->num[k];
+        if (m->start <= from)
+            continue;
+        if (any_near(s, from, m->start, verbs) &&
+            lex_near(s, back(m->start, 12), m->start, CK_LEX_CHANGE_TO))
             return 1;
+        /* "extension to 32K and then 128K": a larger window right after
+         * a "then" */
+        if (m->start - from <= 24 && any_near(s, from, m->start, thens) &&
+            cJSON_IsNumber(said) && m->value > said->valuedouble &&
+            (m->magnitude || m->unit == PP_UNIT_TOKENS))
+            return 1;
+    }
     return 0;
 }
 
@@ -1794,6 +1825,47 @@ static int pretraining_window(const struct sent *s, const cJSON *c)
     b = a + (size_t)len->valuedouble;
     return lex_near(s, ck_window_start(s, a, 64), a, CK_LEX_PRETRAINING) ||
            lex_near(s, b, ck_window_end(s, b, 32), CK_LEX_PRETRAINING);
+}
+
+/* "GPT-3 was trained on 300B tokens drawn from a 499B-token mix", "Of
+ * Llama 3 405B's 16.55T tokens, about 0.8T were long-context data":
+ * where the sentence gives a run's recorded count of training tokens (or
+ * one within a quarter of it), its other counts of tokens are a source, a
+ * part or a stage -- unverifiable, never contradicted.  Over the claims
+ * from index `from` on. */
+static void token_parts(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *who = pp_json_str(c, "entity", "");
+        int held = 0;
+        if (strcmp(pp_json_str(c, "attribute", ""), "training.tokens") ||
+            strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
+            continue;
+        for (int k = from; k < n && !held; k++) {
+            const cJSON *o = cJSON_GetArrayItem(s->out, k);
+            const cJSON *said = pp_json_get(o, "claimed"),
+                        *rec = pp_json_get(o, "expected");
+            const char *v = pp_json_str(o, "verdict", "");
+            held =
+                k != i &&
+                !strcmp(pp_json_str(o, "attribute", ""), "training.tokens") &&
+                !strcmp(pp_json_str(o, "entity", ""), who) &&
+                (!strcmp(v, "confirmed") ||
+                 (!strcmp(v, "unverifiable") && cJSON_IsNumber(said) &&
+                  cJSON_IsNumber(rec) && rec->valuedouble > 0 &&
+                  fabs(said->valuedouble - rec->valuedouble) <=
+                      0.25 * rec->valuedouble));
+        }
+        if (held)
+            ck_soften(c, "unverifiable",
+                      "%s training.tokens: the sentence gives the recorded "
+                      "count too, so %s is another count of tokens (a "
+                      "source, a part or a stage), which the passport does "
+                      "not record",
+                      who, pp_json_str(c, "text", ""));
+    }
 }
 
 /* "After pre-training with an 8K context length, Llama 3.1 405B continues
@@ -2046,6 +2118,7 @@ void ck_bind_entity_figures(struct sent *s)
     int from = cJSON_GetArraySize(s->out);
     bind_entity_figures(s);
     context_stages(s, from);
+    token_parts(s, from);
 }
 
 /* What fact stability.loss_spikes (NULL: not recorded) says of the
