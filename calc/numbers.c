@@ -347,6 +347,17 @@ static const struct {
     double scale;
     int binary;
 } units[] = {
+    /* "3,640 petaflop/s-days" (GPT-3's compute): an amount */
+    {"petaflop/s-days", PP_UNIT_FLOP, 1e15 * 86400, 0},
+    {"petaflop/s-day", PP_UNIT_FLOP, 1e15 * 86400, 0},
+    {"pf-days", PP_UNIT_FLOP, 1e15 * 86400, 0},
+    {"petaFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
+    {"zettaFLOPs", PP_UNIT_FLOP, 1e21, 0}, /* amounts: "160 zettaFLOPs" */
+    {"zettaFLOP", PP_UNIT_FLOP, 1e21, 0},
+    {"exaFLOPs", PP_UNIT_FLOP, 1e18, 0},
+    {"exaFLOP", PP_UNIT_FLOP, 1e18, 0},
+    {"petaFLOPs", PP_UNIT_FLOP, 1e15, 0},
+    {"petaFLOP", PP_UNIT_FLOP, 1e15, 0},
     {"EFLOP/s", PP_UNIT_FLOPS, 1e18, 0},
     {"PFLOP/s", PP_UNIT_FLOPS, 1e15, 0},
     {"TFLOP/s", PP_UNIT_FLOPS, 1e12, 0},
@@ -1078,6 +1089,38 @@ static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
     return j;
 }
 
+/* A Unicode superscript exponent at `p` ("²⁵" of "10²⁵", "⁻³"): its
+ * value into *ex and its end; else `p`. */
+static size_t superscript(const char *s, size_t n, size_t p, long *ex)
+{
+    static const char *const digit[10] = {"\xE2\x81\xB0", "\xC2\xB9",
+                                          "\xC2\xB2",     "\xC2\xB3",
+                                          "\xE2\x81\xB4", "\xE2\x81\xB5",
+                                          "\xE2\x81\xB6", "\xE2\x81\xB7",
+                                          "\xE2\x81\xB8", "\xE2\x81\xB9"};
+    size_t q = p;
+    int sign = 1, count = 0;
+    long v = 0;
+    if (q + 3 <= n && !memcmp(s + q, "\xE2\x81\xBB", 3)) /* ⁻ */
+        sign = -1, q += 3;
+    for (;;) {
+        int d = -1;
+        for (int k = 0; k < 10 && d < 0; k++)
+            if (q + strlen(digit[k]) <= n &&
+                !memcmp(s + q, digit[k], strlen(digit[k])))
+                d = k;
+        if (d < 0 || count == 3)
+            break;
+        v = v * 10 + d;
+        q += strlen(digit[d]);
+        count++;
+    }
+    if (!count)
+        return p;
+    *ex = sign * v;
+    return q;
+}
+
 /* A bare power of ten at `i` whose "10" ends at `j`: 10^{25}, 10^9 (a
  * budget written so).  Sets *v and *sig and returns its end; else `j`. */
 static size_t power_of_ten(const char *s, size_t n, size_t i, size_t j,
@@ -1086,6 +1129,13 @@ static size_t power_of_ten(const char *s, size_t n, size_t i, size_t j,
     size_t p = j + 1, k = 0;
     char digs[8], *end;
     long ex;
+    if (j == i + 2 && s[i] == '1' && s[i + 1] == '0' &&
+        (p = superscript(s, n, j, &ex)) != j) {
+        *v = pow(10, (double)ex); /* 10²⁵ */
+        *sig = 1;
+        return p;
+    }
+    p = j + 1;
     if (!(j == i + 2 && s[i] == '1' && s[i + 1] == '0' && j + 1 < n &&
           s[j] == '^'))
         return j;
@@ -1111,7 +1161,7 @@ static size_t power_of_ten(const char *s, size_t n, size_t i, size_t j,
 }
 
 /* An exponent after the mantissa ending at `j`: 7.227e23, or a product
- * with a power of ten, 7.23 × 10^23, 7.23 x 10^23, 7.227\cdot10^{23},
+ * with a power of ten, 7.23 × 10^23, 7.23 x 10^23, 7.23 × 10²³, 7.227\cdot10^{23},
  * \times.  Scales *v and returns its end; else `j`. */
 static size_t exponent(const char *s, size_t n, size_t j, double *v)
 {
@@ -1133,6 +1183,14 @@ static size_t exponent(const char *s, size_t n, size_t j, double *v)
           ((k < n && (s[k] == 'x' || s[k] == '*')) ? (m = 1) : 0)))
         return j;
     p = skip_spaces(s, n, k + m);
+    if (p + 2 < n && s[p] == '1' && s[p + 1] == '0') {
+        long ex;
+        size_t q = superscript(s, n, p + 2, &ex);
+        if (q != p + 2) { /* 3.8 × 10²⁵ */
+            *v *= pow(10, (double)ex);
+            return q;
+        }
+    }
     if (p + 3 < n && s[p] == '1' && s[p + 1] == '0' && s[p + 2] == '^') {
         char *end;
         long ex;

@@ -128,6 +128,21 @@ static void optimum_figures(struct sent *s)
     }
 }
 
+/* "optimal training requires ~20 tokens per parameter (3.5 × 10¹² tokens
+ * for 175B parameters, ~4.2 × 10²³ FLOPs)": the sentence's optimum is
+ * a ratio of tokens to parameters it states, not the fitted law's, whose
+ * N* and D* at that budget differ. */
+static int ratio_rule(const struct sent *s)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        if (!n->magnitude && n->value >= 1 && n->value < 100 &&
+            lex_near(s, n->start, ck_window_end(s, n->end, 24), CK_LEX_TPP))
+            return 1;
+    }
+    return 0;
+}
+
 void ck_derived_law(struct sent *s)
 {
     pp_law law = pp_law_default();
@@ -171,7 +186,7 @@ void ck_derived_law(struct sent *s)
         pp_error_clear();
         return;
     }
-    if (nc >= 1 && lex_near(s, 0, s->len, CK_LEX_OPTIMUM)) {
+    if (nc >= 1 && lex_near(s, 0, s->len, CK_LEX_OPTIMUM) && !ratio_rule(s)) {
         optimum_figures(s);
         return;
     }

@@ -224,7 +224,10 @@ static double ev_factor(struct ev *e)
     }
     if ((k = number_at(s, e->i)) >= 0 && s->num[k].end <= e->end &&
         s->num[k].unit != PP_UNIT_PERCENT &&
-        !strcmp(s->num[k].qualifier, "=")) {
+        /* "about 6 × 32.6B × 15.5T": an "about" is the whole product's;
+         * a bound ("more than 6") is no operand */
+        (!strcmp(s->num[k].qualifier, "=") ||
+         !strcmp(s->num[k].qualifier, "\xE2\x89\x88"))) {
         const pp_number *n = &s->num[k];
         if (n->sig >= 3 && n->value != 0)
             e->unc += pp_half_ulp(n->value, n->sig) / fabs(n->value);
@@ -540,6 +543,24 @@ static double typeset_magnitude(const struct sent *s, const pp_number *n)
 /* The left-hand side of a relation: the longest tail of [lo, rel) that is
  * arithmetic (2) or one variable (1), starting at a space, '$', ':' or
  * '(' -- the whole segment when it is a middle of a chain. */
+/* Does an operator end the text in [lo, a), spaces and dollars aside
+ * ("more than 6 × 32.6B × 15.5T": the arithmetic read from "32.6B" on is
+ * a part of a product whose first operand it could not read)? */
+static int operator_before(const struct sent *s, size_t lo, size_t a)
+{
+    static const char *const ops[] = {"\xC3\x97", "\xC2\xB7", "\\cdot",
+                                      "\\times",  "*",        "/",
+                                      "+",        "^",        NULL};
+    while (a > lo && (s->low.ptr[a - 1] == ' ' || s->low.ptr[a - 1] == '$'))
+        a--;
+    for (const char *const *o = ops; *o; o++) {
+        size_t n = strlen(*o);
+        if (a >= lo + n && !memcmp(s->low.ptr + a - n, *o, n))
+            return 1;
+    }
+    return 0;
+}
+
 static int tail_lhs(const struct sent *s, size_t lo, size_t rel, double *v,
                     double *unc, char name[16])
 {
@@ -554,7 +575,7 @@ static int tail_lhs(const struct sent *s, size_t lo, size_t rel, double *v,
             return 2; /* a variable being defined */
         name[0] = '\0';
         if (evaluate(s, a, rel, v, unc))
-            return 1;
+            return operator_before(s, lo, a) ? 0 : 1;
     }
     return 0;
 }

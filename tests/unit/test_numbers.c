@@ -69,6 +69,9 @@ static const struct want cases[] = {
      32e12, 2, "=", PP_UNIT_NONE}, /* тридцать два триллиона */
     {"2,5 млрд параметров", 2.5e9, 2, "=", PP_UNIT_PARAMS},
     /* a magnitude word alone, singular, before what it counts: one of it */
+    {"3.8 × 10²⁵ FLOPs", 3.8e25, 2, "=", PP_UNIT_FLOP}, /* superscripts */
+    {"a budget of 10²⁴", 1e24, 1, "=", PP_UNIT_NONE},
+    {"10⁻³", 1e-3, 1, "=", PP_UNIT_NONE},
     {"обладающим триллионом параметров", 1e12, 1, "=", PP_UNIT_PARAMS},
     {"около триллиона токенов", 1e12, 1, "\xE2\x89\x88", PP_UNIT_TOKENS},
     {"на миллиард параметров", 1e9, 1, "=", PP_UNIT_PARAMS},
