@@ -940,6 +940,20 @@ int ck_is_standard(const struct sent *s, const struct entity *e)
             list_joint(s, p->end, e->start))
             return ck_is_standard(s, p);
     }
+    /* "similar to DeepSeek-V2-Lite and DeepSeekV2": after a version the
+     * registry lacks that is a standard */
+    for (size_t q = 0; q < s->nother; q++) {
+        size_t past = s->other[q].end; /* past "-Lite", ".5" */
+        while (past < e->start && (isalnum((unsigned char)s->text[past]) ||
+                                   strchr("-.", s->text[past])))
+            past++;
+        if (s->other[q].end < e->start && e->start - past <= 6 &&
+            list_joint(s, past, e->start)) {
+            struct entity o = {0};
+            o.start = s->other[q].start, o.end = past;
+            return ck_is_standard(s, &o);
+        }
+    }
     for (const char *const *w = LEX(STANDARD_BEFORE); *w; w++) {
         size_t n = strlen(*w), b = e->start;
         while (b > 0 && s->text[b - 1] == ' ' && (*w)[n - 1] != ' ')
@@ -1134,6 +1148,45 @@ static const struct entity *bound_to(struct sent *s, size_t i,
     return e;
 }
 
+/* "DeepSeek V3 at 671B total / 37B activated, and Mixtral at 47B total":
+ * does a list's joint in [from, to) (", and", ", while", "; ") open on a
+ * name -- a capitalised word of letters, neither an acronym nor a word
+ * that points back -- that no passport holds?  The figures after it are
+ * that model's. */
+static int named_anew(const struct sent *s, size_t from, size_t to)
+{
+    static const char *const joints[] = {", and ", ", while ", ", whereas ",
+                                         "; ",     ", but ",   NULL};
+    static const char *const common[] = {"The",   "This", "That",  "These",
+                                         "Those", "Its",  "Their", "Both",
+                                         "Each",  "All",  "Our",   NULL};
+    for (const char *const *j = joints; *j; j++) {
+        const char *p = memmem(s->text + from, to - from, *j, strlen(*j));
+        size_t at, k;
+        int skip = 0;
+        if (!p)
+            continue;
+        at = (size_t)(p - s->text) + strlen(*j);
+        for (k = at; k < to && isalpha((unsigned char)s->text[k]); k++)
+            ;
+        if (k - at < 3 || !isupper((unsigned char)s->text[at]) ||
+            !islower((unsigned char)s->text[at + 1]) ||
+            !islower((unsigned char)s->text[at + 2]) ||
+            (k < to &&
+             (isdigit((unsigned char)s->text[k]) || s->text[k] == '-')))
+            continue; /* "Qwen2.5", "Llama-3": other rules read those */
+        for (const char *const *c = common; *c && !skip; c++)
+            skip = strlen(*c) == k - at && !memcmp(s->text + at, *c, k - at);
+        for (size_t e = 0; e < s->nent && !skip; e++)
+            skip = s->ent[e].start <= at && at < s->ent[e].end;
+        for (size_t e = 0; e < s->nfam && !skip; e++)
+            skip = s->fam[e].start <= at && at < s->fam[e].end;
+        if (!skip && !points_back_at(s, at))
+            return 1;
+    }
+    return 0;
+}
+
 /* "Chinchilla uses the same compute budget as Gopher but with 70B
  * parameters", "Kimi K2 keeps the architecture of DeepSeek-V3 but with
  * 384 experts": after the run `std` the figure follows, "but with" turns
@@ -1236,6 +1289,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             return bound_to(s, i, before, "possessive");
         if ((subject = contrast_subject(s, i, before)) != NULL)
             return subject;
+        if (named_anew(s, from, to))
+            return NULL;
         if (ck_is_standard(s, before) &&
             !(to - from <= 3 && near(s, from, to, "(")) &&
             !possessive(s, from, to))
