@@ -958,7 +958,10 @@ int ck_is_standard(const struct sent *s, const struct entity *e)
         size_t n = strlen(*w), b = e->start;
         while (b > 0 && s->text[b - 1] == ' ' && (*w)[n - 1] != ' ')
             b--; /* "比 DeepSeek-V3" */
-        if (b < n || memcmp(s->low.ptr + b - n, *w, n))
+        if ((b < n || memcmp(s->low.ptr + b - n, *w, n)) &&
+            /* "Like DeepSeek-V3, ...": the word opens the sentence */
+            !((*w)[0] == ' ' && b == n - 1 &&
+              !memcmp(s->low.ptr, *w + 1, n - 1)))
             continue;
         /* "as" compares only after "the same" or a first "as" ("as
          * large as"): "such as", "known as", "as well as" do not */
@@ -1155,8 +1158,18 @@ static const struct entity *bound_to(struct sent *s, size_t i,
  * that model's. */
 static int named_anew(const struct sent *s, size_t from, size_t to)
 {
-    static const char *const joints[] = {", and ", ", while ", ", whereas ",
-                                         "; ",     ", but ",   NULL};
+    static const char *const joints[] = {
+        ", and ",
+        ", while ",
+        ", whereas ",
+        "; ",
+        ", but ",
+        "\xEF\xBC\x8C",
+        "\xEF\xBC\x9B", /* ，； */
+        ", \xD0\xB0 ",  /* , а */
+        ", \xD1\x82\xD0\xBE\xD0\xB3\xD0\xB4\xD0\xB0 "
+        "\xD0\xBA\xD0\xB0\xD0\xBA ", /* , тогда как */
+        NULL};
     static const char *const common[] = {"The",   "This", "That",  "These",
                                          "Those", "Its",  "Their", "Both",
                                          "Each",  "All",  "Our",   NULL};
@@ -1167,6 +1180,8 @@ static int named_anew(const struct sent *s, size_t from, size_t to)
         if (!p)
             continue;
         at = (size_t)(p - s->text) + strlen(*j);
+        while (at < to && s->text[at] == ' ')
+            at++; /* "，Snowflake", "， Snowflake" */
         for (k = at; k < to && isalpha((unsigned char)s->text[k]); k++)
             ;
         if (k - at < 3 || !isupper((unsigned char)s->text[at]) ||
