@@ -174,7 +174,9 @@ static const struct role_kw roles[] = {
       "accumulated gradient", "accumulate gradient", "accumulating gradient",
       "накопление градиент", "градиенты накаплива", "梯度累", NULL},
      "grad_accumulation"},
-    {{"moment", "момент", "动量", "阶矩", NULL}, "optimizer.moments"},
+    {{"moment", "момент", "动量", "阶矩", "optimizer state",
+      "состояния оптимизатора", "состояние оптимизатора", "优化器状态", NULL},
+     "optimizer.moments"},
     {{"master weight", "master copy", "мастер", "主权重", NULL},
      "master_weights"},
     {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
@@ -273,8 +275,11 @@ static size_t format_mentions(const struct sent *s, struct mention *out)
                (at = find_format(s, *f, at < 0 ? 0 : (size_t)at + 1)) >= 0) {
             size_t a = (size_t)at, k;
             int part = 0;
+            /* "FP8 E4M3", "fp8-e4m3": one format -- not "FP32/BF16" */
             for (k = 0; k < n; k++)
-                part |= a + 2 >= out[k].start && a <= out[k].end + 2;
+                part |=
+                    a + 2 >= out[k].start && a <= out[k].end + 2 &&
+                    (!strncmp(*f, "e", 1) || !strncmp(out[k].format, "e", 1));
             if (part)
                 continue;
             for (k = n; k > 0 && out[k - 1].start > a; k--)
@@ -303,11 +308,94 @@ static int modifies(const struct sent *s, size_t a, size_t b)
     return 0;
 }
 
+/* Is [a, b) between two formats a list's joint ("FP32 and BF16",
+ * "FP32/BF16", "FP32 和 BF16", "FP32 и BF16")? */
+static int format_joint(const struct sent *s, size_t a, size_t b)
+{
+    static const char *const joints[] = {"and",
+                                         "or",
+                                         "/",
+                                         ",",
+                                         "\xD0\xB8",
+                                         "\xE5\x92\x8C", /* 和 */
+                                         "\xE6\x88\x96", /* 或 */
+                                         "\xE3\x80\x81", /* 、 */
+                                         NULL};
+    while (a < b && s->low.ptr[a] == ' ')
+        a++;
+    while (b > a && s->low.ptr[b - 1] == ' ')
+        b--;
+    for (const char *const *j = joints; *j; j++)
+        if (b - a == strlen(*j) && !memcmp(s->low.ptr + a, *j, b - a))
+            return 1;
+    return 0;
+}
+
+/* "keeps the master weights and optimizer states in FP32 and BF16": a
+ * list of formats after a list of roles pairs them in order when the
+ * sentence says "respectively" (分别, соответственно); else which goes
+ * with which it does not say, and each format of the list is read
+ * against every role named before it (how "role-list", out NULL; the
+ * roles into s->role_list). */
+static void pair_lists(struct sent *s, const struct mention *fm, size_t nf,
+                       const struct mention *rw, size_t nr,
+                       const struct role_kw **out, const char **how)
+{
+    for (size_t i = 0; i < nf;) {
+        size_t j = i, from, k, nroles = 0;
+        const struct role_kw *listed[MAXMENTION];
+        while (j + 1 < nf && format_joint(s, fm[j].end, fm[j + 1].start))
+            j++;
+        if (j == i || strcmp(how[i], "role-word-before")) {
+            i = j + 1;
+            continue;
+        }
+        /* the roles named before the list, after the last format before
+         * it, across commas ("master weights, weight gradients and
+         * optimizer states are kept in higher precision (FP32/BF16)"):
+         * more roles only make the reading more careful */
+        from = fm[i].start > 96 ? fm[i].start - 96 : 0;
+        if (i > 0 && fm[i - 1].end > from)
+            from = fm[i - 1].end;
+        /* in text order (role_words finds them role by role) */
+        for (size_t at = from, next; nroles < MAXMENTION; at = next + 1) {
+            long pick = -1;
+            int seen = 0;
+            for (k = 0; k < nr; k++)
+                if (!rw[k].taken && rw[k].start >= at &&
+                    rw[k].end <= fm[i].start &&
+                    (pick < 0 || rw[k].start < rw[pick].start))
+                    pick = (long)k;
+            if (pick < 0)
+                break;
+            next = rw[pick].start;
+            for (size_t q = 0; q < nroles; q++)
+                seen |= listed[q] == rw[pick].role;
+            if (!seen)
+                listed[nroles++] = rw[pick].role;
+        }
+        if (nroles >= 2) {
+            int in_order = nroles == j - i + 1 &&
+                           lex_near(s, 0, s->len, CK_LEX_RESPECTIVELY);
+            for (k = i; k <= j; k++) {
+                out[k] = in_order ? listed[k - i] : NULL;
+                how[k] = in_order ? "role-list-respectively" : "role-list";
+            }
+            if (!in_order) {
+                s->nrole_list = nroles;
+                for (k = 0; k < nroles; k++)
+                    s->role_list[k] = listed[k]->role;
+            }
+        }
+        i = j + 1;
+    }
+}
+
 /* The role a format speaks of: a role word right after it ("FP8 GEMMs",
  * "BF16 for combine") -- which no other format may then take -- else the
  * nearest before it in its clause ("moments in FP8"), else the nearest
  * after it in its clause ("FP32 is used for the accumulation"). */
-static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
+static void bind_formats(struct sent *s, struct mention *fm, size_t nf,
                          struct mention *rw, size_t nr,
                          const struct role_kw **out, const char **how)
 {
@@ -345,6 +433,7 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
         if (best >= 0)
             out[i] = rw[best].role;
     }
+    pair_lists(s, fm, nf, rw, nr, out, how);
 }
 
 /* The format a passport's role records (a string, or an array of
@@ -424,6 +513,56 @@ static void check_role(struct sent *s, const struct mention *m,
                      : "%s keeps %s in %s: not %s, as written",
                 who, role, have, m->format);
     ck_set_evidence(ck_last_claim(s), r);
+}
+
+/* "master weights and optimizer states in FP32 and BF16": format `m` is
+ * one of the roles of s->role_list's, which one the sentence does not
+ * say.  Unverifiable when some role is kept in it (the reading shown) or
+ * one is not recorded; contradicted only when every role is recorded and
+ * none is kept in it. */
+static void check_role_list(struct sent *s, const struct mention *m,
+                            const cJSON *doc)
+{
+    const char *who = ck_doc_id(doc), *fits = NULL;
+    const cJSON *kept = pp_json_get(pp_json_get(doc, "precision"), "roles");
+    const cJSON *fact = NULL;
+    pp_buf names = PP_BUF_INIT;
+    size_t flen = m->end - m->start;
+    int unknown = 0;
+    for (size_t k = 0; k < s->nrole_list; k++) {
+        const cJSON *r = pp_json_get(kept, s->role_list[k]);
+        int same = 0;
+        const char *have = r ? role_format(r, m->format, &same) : NULL;
+        pp_buf_printf(&names, "%s%s",
+                      k ? (k + 1 == s->nrole_list ? " and " : ", ") : "",
+                      s->role_list[k]);
+        if (!r || !strcmp(have, "undisclosed"))
+            unknown = 1;
+        else if (same && !fits)
+            fits = s->role_list[k], fact = r;
+        else if (!fact)
+            fact = r;
+    }
+    if (fits)
+        ck_emit(s, m->start, flen, who, fits, cJSON_CreateString(m->format),
+                NULL, "unverifiable",
+                "%s keeps %s in %s; the sentence gives formats for %s "
+                "without saying which is whose",
+                who, fits, m->format, pp_buf_cstr(&names));
+    else if (unknown)
+        ck_emit(s, m->start, flen, who, s->role_list[0],
+                cJSON_CreateString(m->format), NULL, "unverifiable",
+                "the sentence gives formats for %s without saying which is "
+                "whose, and %s does not record all of them",
+                pp_buf_cstr(&names), who);
+    else
+        ck_emit(s, m->start, flen, who, s->role_list[0],
+                cJSON_CreateString(m->format), NULL, "contradicted",
+                "%s keeps none of %s in %s", who, pp_buf_cstr(&names),
+                m->format);
+    if (fact && !unknown)
+        ck_set_evidence(ck_last_claim(s), fact);
+    pp_buf_dispose(&names);
 }
 
 /* The claim that run `doc` trained in format `f` (its headline). */
@@ -569,6 +708,14 @@ void ck_check_formats(struct sent *s)
         size_t before = (size_t)s->count;
         if (ck_arrow_between(s, e->end, fm[i].start))
             continue; /* another step of a sequence */
+        if (!bound[i] && !strcmp(how[i], "role-list")) {
+            ck_bind(s, how[i]);
+            for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
+                if (e->set >> d & 1)
+                    check_role_list(s, &fm[i], s->c->docs[d]);
+            ck_merge_last(s, (size_t)s->count - before);
+            continue;
+        }
         if (!bound[i]) {
             /* the formats of one run's training, decided together */
             if (training && (!head || head == e) &&
