@@ -528,7 +528,7 @@ static void check_role_list(struct sent *s, const struct mention *m,
     const cJSON *fact = NULL;
     pp_buf names = PP_BUF_INIT;
     size_t flen = m->end - m->start;
-    int unknown = 0;
+    int unknown = 0, hidden = 0;
     for (size_t k = 0; k < s->nrole_list; k++) {
         const cJSON *r = pp_json_get(kept, s->role_list[k]);
         int same = 0;
@@ -536,12 +536,26 @@ static void check_role_list(struct sent *s, const struct mention *m,
         pp_buf_printf(&names, "%s%s",
                       k ? (k + 1 == s->nrole_list ? " and " : ", ") : "",
                       s->role_list[k]);
+        if (r && !strcmp(have, "undisclosed"))
+            hidden++, fact = fact ? fact : r;
         if (!r || !strcmp(have, "undisclosed"))
             unknown = 1;
         else if (same && !fits)
             fits = s->role_list[k], fact = r;
         else if (!fact)
             fact = r;
+    }
+    if ((size_t)hidden == s->nrole_list) {
+        /* "the embedding module, the output head and the MoE gating in
+         * BF16 or FP32": the reports say they keep a higher precision,
+         * and name none */
+        ck_emit(s, m->start, flen, who, s->role_list[0],
+                cJSON_CreateString(m->format), NULL, "undisclosed",
+                "%s does not disclose the format of %s", who,
+                pp_buf_cstr(&names));
+        ck_set_evidence(ck_last_claim(s), fact);
+        pp_buf_dispose(&names);
+        return;
     }
     if (fits)
         ck_emit(s, m->start, flen, who, fits, cJSON_CreateString(m->format),
@@ -553,7 +567,7 @@ static void check_role_list(struct sent *s, const struct mention *m,
         ck_emit(s, m->start, flen, who, s->role_list[0],
                 cJSON_CreateString(m->format), NULL, "unverifiable",
                 "the sentence gives formats for %s without saying which is "
-                "whose, and %s does not record all of them",
+                "whose, and %s does not record or disclose all of them",
                 pp_buf_cstr(&names), who);
     else
         ck_emit(s, m->start, flen, who, s->role_list[0],
@@ -569,6 +583,21 @@ static void check_role_list(struct sent *s, const struct mention *m,
 static int check_headline(struct sent *s, const struct mention *m,
                           const cJSON *doc, int negated)
 {
+    static const char *const wholly[] = {
+        "fully",
+        "entirely",
+        "purely",
+        "completely",
+        "only in",
+        "all in",
+        "\xD0\xBF\xD0\xBE\xD0\xBB\xD0\xBD\xD0\xBE\xD1\x81"
+        "\xD1\x82\xD1\x8C\xD1\x8E", /* полностью */
+        "\xD1\x86\xD0\xB5\xD0\xBB\xD0\xB8\xD0\xBA\xD0\xBE"
+        "\xD0\xBC",                 /* целиком */
+        "\xE5\xAE\x8C\xE5\x85\xA8", /* 完全 */
+        "\xE5\x85\xA8\xE9\x83\xA8", /* 全部 */
+        "\xE7\xBA\xAF",             /* 纯 */
+        NULL};
     const char *who = ck_doc_id(doc), *f = m->format, *stage, *text;
     const cJSON *h = pp_json_get(pp_json_get(doc, "precision"), "headline");
     const cJSON *x;
@@ -583,7 +612,22 @@ static int check_headline(struct sent *s, const struct mention *m,
     /* the format came after pretraining, and the sentence says pretraining */
     later = hit && strcmp(stage, "pretraining") != 0 &&
             near(s, 0, s->len, "pretrain");
-    if (negated) {
+    if (negated && clause_has(s, m->start, wholly)) {
+        /* "is not trained fully in FP8: master weights stay in FP32": the
+         * sentence denies only that all of it is F -- which a mixed
+         * precision's record says too */
+        int mixed = hit && (strstr(text, "mixed") ||
+                            strstr(text, "\xE6\xB7\xB7"
+                                         "\xE5\x90\x88") ||
+                            cJSON_GetArraySize(pp_json_get(h, "formats")) > 1);
+        ck_emit(s, m->start, flen, who, "precision.headline",
+                cJSON_CreateString(f), cJSON_CreateString(text),
+                mixed ? "confirmed" : "unverifiable",
+                mixed ? "%s: %s (%s): not wholly %s, as written"
+                      : "%s: %s (%s); the sentence denies only that all of the "
+                        "training is %s",
+                who, text, stage, f);
+    } else if (negated) {
         int holds = !hit || later; /* "not trained in F" */
         ck_emit(s, m->start, flen, who, "precision.headline",
                 cJSON_CreateString(f), cJSON_CreateString(text),
