@@ -569,7 +569,7 @@ static char column_kind(const char *t, size_t n)
 {
     pp_buf b = PP_BUF_INIT;
     char k = 0;
-    int active = 0;
+    int active = 0, pretrain = 0;
     const char *h;
     if (pp_buf_put(&b, t, n) < 0)
         return 0;
@@ -580,6 +580,8 @@ static char column_kind(const char *t, size_t n)
             k = 'M'; /* misreadings: its cells state what is wrong */
     for (const char *const *a = LEX(ACTIVE); *a; a++)
         active |= HAS(*a);
+    for (const char *const *w = LEX(PRETRAINING); *w; w++)
+        pretrain |= HAS(*w);
     if (k)
         ;
     else if (HAS("expert") || HAS("эксперт") || HAS("专家"))
@@ -609,6 +611,9 @@ static char column_kind(const char *t, size_t n)
         k = 'P'; /* "Total / Active params": "1.6T / 49B" */
     else if (active)
         k = 'A';
+    else if ((HAS("context") || HAS("контекст") || HAS("上下文")) &&
+             (pretrain || HAS("initial") || HAS("начальн") || HAS("初始")))
+        k = 'S'; /* "Context (pretrain)": a stage's window, not the run's */
     else if (HAS("context") || HAS("контекст") || HAS("上下文"))
         k = 'X';
     else if (HAS("token") || HAS("токен"))
@@ -708,6 +713,22 @@ static int row_budget(struct sent *s, const size_t *cell, size_t ncell,
     return have;
 }
 
+/* Does a word right after figure `n`, in its cell `k`, say which count
+ * it is ("37B active", "1T total")?  'a', 't' or 0. */
+static int cue_in_cell(const struct sent *s, const pp_number *n,
+                       const size_t *cell, size_t ncell, size_t k)
+{
+    size_t to = k + 1 < ncell ? cell[k + 1] : s->len;
+    if (to > n->end + 16)
+        to = n->end + 16;
+    for (size_t i = 0; i < s->nnum; i++) /* not the next figure's word */
+        if (s->num[i].start >= n->end && s->num[i].start < to)
+            to = s->num[i].start;
+    if (lex_near(s, n->end, to, CK_LEX_ACTIVE))
+        return 'a';
+    return lex_near(s, n->end, to, CK_LEX_TOTAL) ? 't' : 0;
+}
+
 /* The figures of cell `k` against what its column holds: a fact of run
  * `who` (0: the row names none), or the optimum `o` at the row's budget
  * (NULL: none). */
@@ -722,7 +743,14 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
     char kind = s->c->table.kind[k];
     size_t nth = 0, pair[2], npair = 0;
     if (!kind)
-        return; /* a column the header does not name: see name_cell */
+        return;        /* a column the header does not name: see name_cell */
+    if (kind == 'S') { /* a stage's window: the passport records the last */
+        for (size_t i = 0; i < s->nnum; i++)
+            if (s->num[i].start >= cell[k] &&
+                !(k + 1 < ncell && s->num[i].end >= cell[k + 1]))
+                s->used[i] = 1;
+        return;
+    }
     /* "Total / Active" or "activated/total": the larger of the cell's two
      * counts is the total, whichever order the header gives */
     for (size_t i = 0; kind == 'P' && i < s->nnum && npair < 2; i++)
@@ -742,7 +770,14 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
             continue; /* "2 shared + 160 routed": the first count only,
                          never the shared experts */
         nth++;
-        if (strchr("TAKXEF", kind) && kind && who)
+        if (strchr("TA", kind) && kind && who &&
+            cue_in_cell(s, n, cell, ncell, k))
+            /* "| 671B (37B active) |" under "Params": the word says */
+            ck_check_fact(s, n, who,
+                          cue_in_cell(s, n, cell, ncell, k) == 'a'
+                              ? "params.active"
+                              : "params.total");
+        else if (strchr("TAKXEF", kind) && kind && who)
             ck_check_fact(s, n, who, attr[(unsigned char)kind]);
         else if (kind == 'P' && who && nth <= 2) {
             size_t other = npair == 2 ? pair[nth == 1 ? 1 : 0] : i;
