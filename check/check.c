@@ -565,6 +565,33 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 /* ------------------------------------------------------------------ */
 
 /* What a header cell says its column holds (folded text). */
+/* The scale a column header (folded, `n` bytes) writes in brackets for
+ * its bare figures: "Params (B)", "Tokens (T)", "(billions)", "(млрд)",
+ * "(亿)"; 0 when it gives none. */
+static double column_scale(const char *t, size_t n)
+{
+    static const struct {
+        const char *w;
+        double scale;
+    } scales[] = {{"(b)", 1e9},
+                  {"(bn)", 1e9},
+                  {"(billions)", 1e9},
+                  {"(billion)", 1e9},
+                  {"(t)", 1e12},
+                  {"(trillions)", 1e12},
+                  {"(trillion)", 1e12},
+                  {"(m)", 1e6},
+                  {"(millions)", 1e6},
+                  {"(\xD0\xBC\xD0\xBB\xD1\x80\xD0\xB4)", 1e9},  /* (млрд) */
+                  {"(\xD1\x82\xD1\x80\xD0\xBB\xD0\xBD)", 1e12}, /* (трлн) */
+                  {"(\xE4\xBA\xBF)", 1e8},                      /* (亿) */
+                  {"(\xE4\xB8\x87\xE4\xBA\xBF)", 1e12}};        /* (万亿) */
+    for (size_t k = 0; k < sizeof(scales) / sizeof(scales[0]); k++)
+        if (memmem(t, n, scales[k].w, strlen(scales[k].w)))
+            return scales[k].scale;
+    return 0;
+}
+
 static char column_kind(const char *t, size_t n)
 {
     pp_buf b = PP_BUF_INIT;
@@ -651,6 +678,7 @@ static void table_header(pp_checker *c, const char *text, size_t len)
                 ck_runs_named(c, text + x, y - x, &all, &foreign, NULL);
             c->table.runs |= all;
             c->table.foreign |= foreign;
+            c->table.scale[c->table.n] = column_scale(low.ptr + x, y - x);
             c->table.kind[c->table.n++] = column_kind(low.ptr + x, y - x);
         }
         a = i + 1;
@@ -761,6 +789,7 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
     ck_bind(s, "column-header");
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
+        pp_number scaled;
         if (s->used[i] || n->start < cell[k] ||
             (k + 1 < ncell && n->end >= cell[k + 1]))
             continue;
@@ -770,6 +799,15 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
             continue; /* "2 shared + 160 routed": the first count only,
                          never the shared experts */
         nth++;
+        if (s->c->table.scale[k] > 0 && !n->magnitude && strchr("TAK", kind) &&
+            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_PARAMS ||
+             n->unit == PP_UNIT_TOKENS)) {
+            /* "| 671 |" under "Params (B)": the header's scale */
+            scaled = *n;
+            scaled.value *= s->c->table.scale[k];
+            scaled.magnitude = 1;
+            n = &scaled;
+        }
         if (strchr("TA", kind) && kind && who &&
             cue_in_cell(s, n, cell, ncell, k))
             /* "| 671B (37B active) |" under "Params": the word says */

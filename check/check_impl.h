@@ -114,6 +114,9 @@ struct pp_checker {
     struct {
         size_t n;
         char kind[PP_TABLE_COLS];
+        /* the scale the header gives its column's bare figures ("Params
+         * (B)": 1e9), 0: none */
+        double scale[PP_TABLE_COLS];
         /* the one run a header cell names ("| | DeepSeek-V2 | DeepSeek-V3
          * |": a table whose columns are runs), 0: none */
         unsigned long long run[PP_TABLE_COLS];
