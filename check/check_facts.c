@@ -776,6 +776,22 @@ static int colon_label(const struct sent *s, size_t a)
  * ("out of 1.04T", "всего 284B", "激活参数 104.2B").  *attached says
  * whether a word of the sentence decided it; else the count is read as
  * the total, the convention for a bare "parameters". */
+/* Is the word for a total in [from, to) Russian "всего" right after a
+ * word for active ("при активном использовании всего 32 миллиардов",
+ * "активны всего 37 млрд"): there it means "only", of the active count? */
+static int only_after_active(const struct sent *s, size_t from, size_t to)
+{
+    static const char vsego[] = "\xD0\xB2\xD1\x81\xD0\xB5\xD0\xB3\xD0\xBE";
+    const char *p = to > from ? memmem(s->low.ptr + from, to - from, vsego,
+                                       sizeof(vsego) - 1)
+                              : NULL;
+    size_t at;
+    if (!p)
+        return 0;
+    at = (size_t)(p - s->low.ptr);
+    return lex_near(s, ck_back_words(s, at, 3), at, CK_LEX_ACTIVE);
+}
+
 static const char *params_kind(struct sent *s, size_t i, int *attached)
 {
     static const char *const window_how[3] = {"word-in-figure", "word-after",
@@ -829,6 +845,9 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
         int active = lex_near(s, from, to, CK_LEX_ACTIVE) ||
                      (w == 1 && lex_near(s, from, to, CK_LEX_PER_TOKEN));
         int total = lex_near(s, from, to, CK_LEX_TOTAL);
+        if (total && only_after_active(s, from, to))
+            total = 0, active = 1; /* "при активном использовании всего
+                                      32 миллиардов": only 32B, active */
         if (active != total && w == 1 && !cue_adjacent(s, b, to) &&
             later_count(s, i))
             break; /* "1 триллион параметров при активном использовании
