@@ -1846,6 +1846,32 @@ static int pretraining_window(const struct sent *s, const cJSON *c)
            lex_near(s, b, ck_window_end(s, b, 32), CK_LEX_PRETRAINING);
 }
 
+/* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested
+ * DeepSeek-V4-Pro would have 2T parameters", "если бы", "据传": a figure
+ * a sentence supposes, reports or expects is no claim of the run's --
+ * a contradicted one is unverifiable.  Over the claims from `from` on. */
+static void hypothetical(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    size_t ws, we;
+    /* "If ..." opens the sentence; "Had Chinchilla been trained ..." */
+    int cue = ck_lex_find(s, 0, s->len, CK_LEX_HYPOTHETICAL, &ws, &we) ||
+              (s->len >= 3 && !memcmp(s->low.ptr, "if ", 3)) ||
+              (s->len >= 4 && !memcmp(s->low.ptr, "had ", 4));
+    if (!cue)
+        return;
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
+            continue;
+        ck_soften(c, "unverifiable",
+                  "%s %s: the sentence supposes, reports or expects %s rather "
+                  "than stating it (%s)",
+                  pp_json_str(c, "entity", ""), pp_json_str(c, "attribute", ""),
+                  pp_json_str(c, "text", ""), pp_json_str(c, "message", ""));
+    }
+}
+
 /* "GPT-3 was trained on 300B tokens drawn from a 499B-token mix", "Of
  * Llama 3 405B's 16.55T tokens, about 0.8T were long-context data":
  * where the sentence gives a run's recorded count of training tokens (or
@@ -2138,6 +2164,7 @@ void ck_bind_entity_figures(struct sent *s)
     bind_entity_figures(s);
     context_stages(s, from);
     token_parts(s, from);
+    hypothetical(s, from);
 }
 
 /* What fact stability.loss_spikes (NULL: not recorded) says of the

@@ -103,7 +103,8 @@
     X(PRETRAINING, "pretraining")     /* pretraining, not all training */      \
     X(COMPARISON, "comparison")       /* a heading over other models too */    \
     X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */       \
-    X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */
+    X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */        \
+    X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
