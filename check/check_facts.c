@@ -1862,11 +1862,12 @@ static void hypothetical(struct sent *s, int from)
         return;
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
-        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
+        const char *v = pp_json_str(c, "verdict", "");
+        if (strcmp(v, "contradicted") && strcmp(v, "undisclosed"))
             continue;
         ck_soften(c, "unverifiable",
-                  "%s %s: the sentence supposes, reports or expects %s rather "
-                  "than stating it (%s)",
+                  "%s %s: the sentence supposes, reports, estimates or "
+                  "expects %s rather than stating it (%s)",
                   pp_json_str(c, "entity", ""), pp_json_str(c, "attribute", ""),
                   pp_json_str(c, "text", ""), pp_json_str(c, "message", ""));
     }
