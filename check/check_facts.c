@@ -1873,6 +1873,33 @@ static void hypothetical(struct sent *s, int from)
     }
 }
 
+/* Does another claim from index `from` on give claim `i`'s attribute of
+ * the same run as recorded -- confirmed, or (`near` > 0) unverifiable but
+ * within that share of the recorded value ("16.55T" of ">15T")? */
+static int recorded_too(struct sent *s, int from, int i, double near)
+{
+    const cJSON *c = cJSON_GetArrayItem(s->out, i);
+    const char *who = pp_json_str(c, "entity", ""),
+               *attr = pp_json_str(c, "attribute", "");
+    int n = cJSON_GetArraySize(s->out);
+    for (int k = from; k < n; k++) {
+        const cJSON *o = cJSON_GetArrayItem(s->out, k);
+        const cJSON *said = pp_json_get(o, "claimed"),
+                    *rec = pp_json_get(o, "expected");
+        const char *v = pp_json_str(o, "verdict", "");
+        if (k == i || strcmp(pp_json_str(o, "attribute", ""), attr) ||
+            strcmp(pp_json_str(o, "entity", ""), who))
+            continue;
+        if (!strcmp(v, "confirmed") ||
+            (near > 0 && !strcmp(v, "unverifiable") && cJSON_IsNumber(said) &&
+             cJSON_IsNumber(rec) && rec->valuedouble > 0 &&
+             fabs(said->valuedouble - rec->valuedouble) <=
+                 near * rec->valuedouble))
+            return 1;
+    }
+    return 0;
+}
+
 /* "GPT-3 was trained on 300B tokens drawn from a 499B-token mix", "Of
  * Llama 3 405B's 16.55T tokens, about 0.8T were long-context data":
  * where the sentence gives a run's recorded count of training tokens (or
@@ -1885,26 +1912,10 @@ static void token_parts(struct sent *s, int from)
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
         const char *who = pp_json_str(c, "entity", "");
-        int held = 0;
         if (strcmp(pp_json_str(c, "attribute", ""), "training.tokens") ||
             strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
             continue;
-        for (int k = from; k < n && !held; k++) {
-            const cJSON *o = cJSON_GetArrayItem(s->out, k);
-            const cJSON *said = pp_json_get(o, "claimed"),
-                        *rec = pp_json_get(o, "expected");
-            const char *v = pp_json_str(o, "verdict", "");
-            held =
-                k != i &&
-                !strcmp(pp_json_str(o, "attribute", ""), "training.tokens") &&
-                !strcmp(pp_json_str(o, "entity", ""), who) &&
-                (!strcmp(v, "confirmed") ||
-                 (!strcmp(v, "unverifiable") && cJSON_IsNumber(said) &&
-                  cJSON_IsNumber(rec) && rec->valuedouble > 0 &&
-                  fabs(said->valuedouble - rec->valuedouble) <=
-                      0.25 * rec->valuedouble));
-        }
-        if (held)
+        if (recorded_too(s, from, i, 0.25))
             ck_soften(c, "unverifiable",
                       "%s training.tokens: the sentence gives the recorded "
                       "count too, so %s is another count of tokens (a "
@@ -1925,17 +1936,11 @@ static void context_stages(struct sent *s, int from)
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
         const char *who = pp_json_str(c, "entity", "");
-        int held = 0;
+        int held;
         if (strcmp(pp_json_str(c, "attribute", ""), "context.length") ||
             strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
             continue;
-        for (int k = from; k < n && !held; k++) {
-            const cJSON *o = cJSON_GetArrayItem(s->out, k);
-            held = k != i &&
-                   !strcmp(pp_json_str(o, "attribute", ""), "context.length") &&
-                   !strcmp(pp_json_str(o, "entity", ""), who) &&
-                   !strcmp(pp_json_str(o, "verdict", ""), "confirmed");
-        }
+        held = recorded_too(s, from, i, 0);
         if (!held && extended_after(s, c)) {
             ck_soften(c, "unverifiable",
                       "%s context.length: the sentence goes on to extend "
