@@ -944,8 +944,9 @@ int ck_is_standard(const struct sent *s, const struct entity *e)
      * registry lacks that is a standard */
     for (size_t q = 0; q < s->nother; q++) {
         size_t past = s->other[q].end; /* past "-Lite", ".5" */
-        while (past < e->start && (isalnum((unsigned char)s->text[past]) ||
-                                   strchr("-.", s->text[past])))
+        while (past < e->start &&
+               (isalnum((unsigned char)s->text[past]) || s->text[past] == '-' ||
+                s->text[past] == '.'))
             past++;
         if (s->other[q].end < e->start && e->start - past <= 6 &&
             list_joint(s, past, e->start)) {

@@ -1640,8 +1640,12 @@ static void bind_entity_figures(struct sent *s)
             ents[i] = e, attrs[i] = "params.total";
             ck_bind(s, "total-active");
             ck_check_fact(s, n, e->set, "params.total");
-            if (tag == 2)
+            if (tag == 2) { /* bound as the total was: act is no s->num */
+                const char *run_how = s->run_how;
+                ck_bind_run(s, s->ent_how[i]);
                 ck_check_fact(s, &act, e->set, "params.active");
+                ck_bind_run(s, run_how);
+            }
             continue;
         }
         if (i + 1 < s->nnum &&

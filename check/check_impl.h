@@ -220,9 +220,6 @@ struct sent {
     size_t nother;
     pp_number num[MAXNUM];
     size_t nnum;
-    /* the roles a list of formats may be of (check_text.c: pair_lists) */
-    const char *role_list[16];
-    size_t nrole_list;
     int used[MAXNUM];
     int ents_done; /* find_entities has run */
     /* figure i -> the entity "respectively" pairs it with (or NULL) */

@@ -244,6 +244,12 @@ struct mention {
 
 #define MAXMENTION 16
 
+/* The roles a format in a list of formats may be of (pair_lists). */
+struct role_set {
+    const char *role[MAXMENTION];
+    size_t n;
+};
+
 static size_t role_words(const struct sent *s, struct mention *out)
 {
     size_t n = 0;
@@ -335,11 +341,12 @@ static int format_joint(const struct sent *s, size_t a, size_t b)
  * list of formats after a list of roles pairs them in order when the
  * sentence says "respectively" (分别, соответственно); else which goes
  * with which it does not say, and each format of the list is read
- * against every role named before it (how "role-list", out NULL; the
- * roles into s->role_list). */
-static void pair_lists(struct sent *s, const struct mention *fm, size_t nf,
-                       const struct mention *rw, size_t nr,
-                       const struct role_kw **out, const char **how)
+ * against every role named before it (how "role-list", out NULL, the
+ * roles in text order into cand[] of each format of the list). */
+static void pair_lists(const struct sent *s, const struct mention *fm,
+                       size_t nf, const struct mention *rw, size_t nr,
+                       const struct role_kw **out, const char **how,
+                       struct role_set *cand)
 {
     for (size_t i = 0; i < nf;) {
         size_t j = i, from, k, nroles = 0;
@@ -380,11 +387,9 @@ static void pair_lists(struct sent *s, const struct mention *fm, size_t nf,
             for (k = i; k <= j; k++) {
                 out[k] = in_order ? listed[k - i] : NULL;
                 how[k] = in_order ? "role-list-respectively" : "role-list";
-            }
-            if (!in_order) {
-                s->nrole_list = nroles;
-                for (k = 0; k < nroles; k++)
-                    s->role_list[k] = listed[k]->role;
+                cand[k].n = in_order ? 0 : nroles;
+                for (size_t q = 0; q < cand[k].n; q++)
+                    cand[k].role[q] = listed[q]->role;
             }
         }
         i = j + 1;
@@ -395,9 +400,10 @@ static void pair_lists(struct sent *s, const struct mention *fm, size_t nf,
  * "BF16 for combine") -- which no other format may then take -- else the
  * nearest before it in its clause ("moments in FP8"), else the nearest
  * after it in its clause ("FP32 is used for the accumulation"). */
-static void bind_formats(struct sent *s, struct mention *fm, size_t nf,
+static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
                          struct mention *rw, size_t nr,
-                         const struct role_kw **out, const char **how)
+                         const struct role_kw **out, const char **how,
+                         struct role_set *cand)
 {
     for (size_t i = 0; i < nf; i++) {
         out[i] = NULL;
@@ -433,7 +439,7 @@ static void bind_formats(struct sent *s, struct mention *fm, size_t nf,
         if (best >= 0)
             out[i] = rw[best].role;
     }
-    pair_lists(s, fm, nf, rw, nr, out, how);
+    pair_lists(s, fm, nf, rw, nr, out, how, cand);
 }
 
 /* The format a passport's role records (a string, or an array of
@@ -516,12 +522,14 @@ static void check_role(struct sent *s, const struct mention *m,
 }
 
 /* "master weights and optimizer states in FP32 and BF16": format `m` is
- * one of the roles of s->role_list's, which one the sentence does not
- * say.  Unverifiable when some role is kept in it (the reading shown) or
- * one is not recorded; contradicted only when every role is recorded and
- * none is kept in it. */
+ * of one of the roles of `cand`, which one the sentence does not say.
+ * Unverifiable when some role is kept in it (the reading shown) or one is
+ * not recorded; contradicted only when every role is recorded and none is
+ * kept in it -- and, `negated` ("does not keep ... in FP8 or FP4"),
+ * confirmed then, unverifiable when one is. */
 static void check_role_list(struct sent *s, const struct mention *m,
-                            const cJSON *doc)
+                            const cJSON *doc, const struct role_set *cand,
+                            int negated)
 {
     const char *who = ck_doc_id(doc), *fits = NULL;
     const cJSON *kept = pp_json_get(pp_json_get(doc, "precision"), "roles");
@@ -529,27 +537,27 @@ static void check_role_list(struct sent *s, const struct mention *m,
     pp_buf names = PP_BUF_INIT;
     size_t flen = m->end - m->start;
     int unknown = 0, hidden = 0;
-    for (size_t k = 0; k < s->nrole_list; k++) {
-        const cJSON *r = pp_json_get(kept, s->role_list[k]);
+    for (size_t k = 0; k < cand->n; k++) {
+        const cJSON *r = pp_json_get(kept, cand->role[k]);
         int same = 0;
         const char *have = r ? role_format(r, m->format, &same) : NULL;
         pp_buf_printf(&names, "%s%s",
-                      k ? (k + 1 == s->nrole_list ? " and " : ", ") : "",
-                      s->role_list[k]);
+                      k ? (k + 1 == cand->n ? " and " : ", ") : "",
+                      cand->role[k]);
         if (r && !strcmp(have, "undisclosed"))
             hidden++, fact = fact ? fact : r;
         if (!r || !strcmp(have, "undisclosed"))
             unknown = 1;
         else if (same && !fits)
-            fits = s->role_list[k], fact = r;
+            fits = cand->role[k], fact = r;
         else if (!fact)
             fact = r;
     }
-    if ((size_t)hidden == s->nrole_list) {
+    if ((size_t)hidden == cand->n) {
         /* "the embedding module, the output head and the MoE gating in
          * BF16 or FP32": the reports say they keep a higher precision,
          * and name none */
-        ck_emit(s, m->start, flen, who, s->role_list[0],
+        ck_emit(s, m->start, flen, who, cand->role[0],
                 cJSON_CreateString(m->format), NULL, "undisclosed",
                 "%s does not disclose the format of %s", who,
                 pp_buf_cstr(&names));
@@ -563,14 +571,19 @@ static void check_role_list(struct sent *s, const struct mention *m,
                 "%s keeps %s in %s; the sentence gives formats for %s "
                 "without saying which is whose",
                 who, fits, m->format, pp_buf_cstr(&names));
+    else if (!unknown && negated)
+        ck_emit(s, m->start, flen, who, cand->role[0],
+                cJSON_CreateString(m->format), NULL, "confirmed",
+                "%s keeps none of %s in %s, as written", who,
+                pp_buf_cstr(&names), m->format);
     else if (unknown)
-        ck_emit(s, m->start, flen, who, s->role_list[0],
+        ck_emit(s, m->start, flen, who, cand->role[0],
                 cJSON_CreateString(m->format), NULL, "unverifiable",
                 "the sentence gives formats for %s without saying which is "
                 "whose, and %s does not record or disclose all of them",
                 pp_buf_cstr(&names), who);
     else
-        ck_emit(s, m->start, flen, who, s->role_list[0],
+        ck_emit(s, m->start, flen, who, cand->role[0],
                 cJSON_CreateString(m->format), NULL, "contradicted",
                 "%s keeps none of %s in %s", who, pp_buf_cstr(&names),
                 m->format);
@@ -737,6 +750,7 @@ void ck_check_formats(struct sent *s)
     struct mention fm[MAXMENTION], rw[MAXMENTION];
     const struct role_kw *bound[MAXMENTION];
     const char *how[MAXMENTION];
+    struct role_set lists[MAXMENTION];
     size_t nf, nr, cand[MAXMENTION], nc = 0;
     const struct entity *head = NULL;
     int training;
@@ -744,7 +758,7 @@ void ck_check_formats(struct sent *s)
         return;
     nf = format_mentions(s, fm);
     nr = role_words(s, rw);
-    bind_formats(s, fm, nf, rw, nr, bound, how);
+    bind_formats(s, fm, nf, rw, nr, bound, how, lists);
     training = lex_near(s, 0, s->len, CK_LEX_TRAIN) ||
                lex_near(s, 0, s->len, CK_LEX_TRAINING);
     for (size_t i = 0; i < nf; i++) {
@@ -756,7 +770,8 @@ void ck_check_formats(struct sent *s)
             ck_bind(s, how[i]);
             for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
                 if (e->set >> d & 1)
-                    check_role_list(s, &fm[i], s->c->docs[d]);
+                    check_role_list(s, &fm[i], s->c->docs[d], &lists[i],
+                                    clause_has(s, fm[i].start, LEX(NEGATION)));
             ck_merge_last(s, (size_t)s->count - before);
             continue;
         }
