@@ -790,6 +790,7 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         pp_number scaled;
+        int cue;
         if (s->used[i] || n->start < cell[k] ||
             (k + 1 < ncell && n->end >= cell[k + 1]))
             continue;
@@ -808,13 +809,12 @@ static void row_cell(struct sent *s, const size_t *cell, size_t ncell, size_t k,
             scaled.magnitude = 1;
             n = &scaled;
         }
-        if (strchr("TA", kind) && kind && who &&
-            cue_in_cell(s, n, cell, ncell, k))
+        cue =
+            strchr("TA", kind) && kind ? cue_in_cell(s, n, cell, ncell, k) : 0;
+        if (cue && who)
             /* "| 671B (37B active) |" under "Params": the word says */
             ck_check_fact(s, n, who,
-                          cue_in_cell(s, n, cell, ncell, k) == 'a'
-                              ? "params.active"
-                              : "params.total");
+                          cue == 'a' ? "params.active" : "params.total");
         else if (strchr("TAKXEF", kind) && kind && who)
             ck_check_fact(s, n, who, attr[(unsigned char)kind]);
         else if (kind == 'P' && who && nth <= 2) {

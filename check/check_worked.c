@@ -543,14 +543,16 @@ static double typeset_magnitude(const struct sent *s, const pp_number *n)
 /* The left-hand side of a relation: the longest tail of [lo, rel) that is
  * arithmetic (2) or one variable (1), starting at a space, '$', ':' or
  * '(' -- the whole segment when it is a middle of a chain. */
-/* Does an operator end the text in [lo, a), spaces and dollars aside
- * ("more than 6 × 32.6B × 15.5T": the arithmetic read from "32.6B" on is
+/* Does an operator (×, ·, \\cdot, *, /, +, ^, a spaced x) end the text
+ * in [lo, a), spaces and dollars aside ("more than 6 × 32.6B × 15.5T":
+ * the arithmetic read from "32.6B" on is
  * a part of a product whose first operand it could not read)? */
 static int operator_before(const struct sent *s, size_t lo, size_t a)
 {
     static const char *const ops[] = {"\xC3\x97", "\xC2\xB7", "\\cdot",
                                       "\\times",  "*",        "/",
-                                      "+",        "^",        NULL};
+                                      "+",        "^",        " x",
+                                      NULL};
     while (a > lo && (s->low.ptr[a - 1] == ' ' || s->low.ptr[a - 1] == '$'))
         a--;
     for (const char *const *o = ops; *o; o++) {
