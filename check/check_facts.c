@@ -1286,6 +1286,9 @@ static int total_active_tag(const struct sent *s, const pp_number *n,
     act->sig = (int)digits;
     act->unit = PP_UNIT_PARAMS;
     act->magnitude = 1;
+    /* the total's qualifier ("~1T-32B") is the pair's; "" would read as
+     * "less than" (pp_range_of) */
+    snprintf(act->qualifier, sizeof(act->qualifier), "%s", n->qualifier);
     return act->value < n->value ? 2 : 0;
 }
 
