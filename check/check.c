@@ -514,7 +514,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
 static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 {
     struct sent s;
-    int named, spikes;
+    int named, spikes, higher;
     if (len == 0) {
         c->limited = 0;
         return 0;
@@ -526,14 +526,15 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
      * when a rule matched. */
     named = ck_named_any(&s);
     spikes = lex_near(&s, 0, s.len, CK_LEX_LOSS_SPIKE);
-    if (!s.nnum && named && !ck_any_format(&s) && !spikes) {
+    higher = lex_near(&s, 0, s.len, CK_LEX_HIGHER_PRECISION);
+    if (!s.nnum && named && !ck_any_format(&s) && !spikes && !higher) {
         /* a name of an optimizer or mechanism, and no figure */
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
         ck_pick_member(&s);
         ck_check_named(&s);
-    } else if (s.nnum || named || spikes || ck_any_format(&s)) {
+    } else if (s.nnum || named || spikes || higher || ck_any_format(&s)) {
         ck_find_entities(&s);
         s.ents_done = 1;
         ck_carry_subject(&s);
@@ -553,6 +554,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_check_mechanisms(&s);
         ck_check_spikes(&s);
         ck_check_formats(&s);
+        ck_check_kept_higher(&s);
     }
     ck_check_generalisations(&s);
     ck_keep_subject(&s);

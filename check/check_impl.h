@@ -496,6 +496,8 @@ void ck_check_mechanisms(struct sent *s);
 /* Loss spikes said to have occurred or not (check_facts.c). */
 void ck_check_spikes(struct sent *s);
 void ck_check_formats(struct sent *s);
+/* Roles said to be kept in a higher precision, no format named. */
+void ck_check_kept_higher(struct sent *s);
 void ck_check_generalisations(struct sent *s);
 
 #endif

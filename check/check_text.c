@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../calc/microscope.h"
 #include "../core/banned.h"
 
 /* ------------------------------------------------------------------ */
@@ -177,7 +178,8 @@ static const struct role_kw roles[] = {
     {{"moment", "момент", "动量", "阶矩", "optimizer state",
       "состояния оптимизатора", "состояние оптимизатора", "优化器状态", NULL},
      "optimizer.moments"},
-    {{"master weight", "master copy", "мастер", "主权重", NULL},
+    {{"master weight", "master copy", "мастер", "основные веса", "主权重",
+      NULL},
      "master_weights"},
     {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
     {{"activation", "активаци", "激活值", NULL}, "activations.cached"},
@@ -794,6 +796,136 @@ void ck_check_formats(struct sent *s)
     }
     if (nc)
         check_headlines(s, head, fm, cand, nc);
+}
+
+/* ------------------------------------------------------------------ */
+/* Kept in a higher precision                                         */
+/* ------------------------------------------------------------------ */
+
+/* The bytes of the narrowest format run `doc` trained its GEMMs in: its
+ * headline's formats, else its forward GEMM's; 0 when it records none. */
+static double training_bytes(const cJSON *doc, const char **name)
+{
+    const cJSON *prec = pp_json_get(doc, "precision"), *f;
+    const cJSON *fs = pp_json_get(pp_json_get(prec, "headline"), "formats");
+    double best = 0;
+    if (!cJSON_IsArray(fs) || !cJSON_GetArraySize(fs))
+        fs = pp_json_get(pp_json_get(pp_json_get(prec, "roles"), "gemm.fprop"),
+                         "format");
+    if (cJSON_IsString(fs)) {
+        *name = fs->valuestring;
+        return pp_numfmt_bytes(fs->valuestring, &best) == 0 ? best : 0;
+    }
+    cJSON_ArrayForEach(f, fs)
+    {
+        double b;
+        if (cJSON_IsString(f) && pp_numfmt_bytes(f->valuestring, &b) == 0 &&
+            b > 0 && (best == 0 || b < best))
+            best = b, *name = f->valuestring;
+    }
+    return best;
+}
+
+/* Is every format role `r` records at least half again as wide as
+ * `floor` bytes ("fp32" and "bf16" over FP8; not "mxfp8" over "fp8")?
+ * *shown: the first format (borrowed). */
+static int wider_than(const cJSON *r, double floor, const char **shown)
+{
+    const cJSON *f = pp_json_get(r, "format"), *x;
+    double b;
+    int n = 0;
+    if (cJSON_IsString(f)) {
+        *shown = f->valuestring;
+        return pp_numfmt_bytes(f->valuestring, &b) == 0 && b >= 1.5 * floor;
+    }
+    cJSON_ArrayForEach(x, f)
+    {
+        if (!cJSON_IsString(x) || pp_numfmt_bytes(x->valuestring, &b) < 0 ||
+            b < 1.5 * floor)
+            return 0;
+        if (!n++)
+            *shown = x->valuestring;
+    }
+    return n > 0;
+}
+
+/* "master weights, weight gradients and optimizer states are stored in
+ * higher precision", "嵌入模块、输出头 ... 维持原始精度": the roles a run
+ * keeps above the formats of its GEMMs, no format named.  A role its
+ * passport keeps wider than its narrowest training format, or lists among
+ * what it keeps in its original precision (keep.*), is confirmed; one it
+ * records no wider is unverifiable with the formats; none is ever
+ * contradicted -- "higher" than what, the words leave to the reader. */
+void ck_check_kept_higher(struct sent *s)
+{
+    struct mention rw[MAXMENTION];
+    const char *said[MAXMENTION];
+    size_t nr, nsaid = 0, at = s->len;
+    if (!s->nent || ck_any_format(s))
+        return;
+    for (const char *const *w = LEX(HIGHER_PRECISION); *w; w++) {
+        const char *p = memmem(s->low.ptr, s->len, *w, strlen(*w));
+        if (p && (size_t)(p - s->low.ptr) < at)
+            at = (size_t)(p - s->low.ptr);
+    }
+    if (at == s->len || clause_has(s, at, LEX(NEGATION)) ||
+        clause_after_has(s, at, LEX(NEGATION)) ||
+        lex_near(s, 0, s->len, CK_LEX_HYPOTHETICAL) ||
+        lex_near(s, back(at, 16), at, CK_LEX_OTHER_SIDE))
+        return;
+    nr = role_words(s, rw);
+    ck_bind(s, "kept-higher");
+    for (size_t k = 0; k < nr; k++) {
+        const struct entity *e = ck_entity_for(s, rw[k].start);
+        const char *role = rw[k].role->role;
+        int dup = 0;
+        for (size_t d = 0; d < nsaid; d++)
+            dup |= said[d] == role;
+        if (dup || !e || !strncmp(role, "gemm.", 5))
+            continue;
+        said[nsaid++] = role;
+        for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
+            const cJSON *doc = s->c->docs[d];
+            const cJSON *r =
+                pp_json_get(pp_json_get(pp_json_get(doc, "precision"), "roles"),
+                            role);
+            const char *low = NULL, *have = NULL;
+            double floor;
+            if (!(e->set >> d & 1) || !r)
+                continue;
+            floor = training_bytes(doc, &low);
+            if (!strncmp(role, "keep.", 5))
+                ck_emit(s, rw[k].start, rw[k].end - rw[k].start, ck_doc_id(doc),
+                        role, cJSON_CreateString("higher precision"), NULL,
+                        "confirmed",
+                        "%s records %s among what it keeps above its GEMMs' "
+                        "precision%s%s",
+                        ck_doc_id(doc), role,
+                        pp_json_str(r, "note", NULL) ? ": " : "",
+                        pp_json_str(r, "note", ""));
+            else if (floor > 0 && wider_than(r, floor, &have))
+                ck_emit(s, rw[k].start, rw[k].end - rw[k].start, ck_doc_id(doc),
+                        role, cJSON_CreateString("higher precision"),
+                        cJSON_CreateString(have), "confirmed",
+                        "%s keeps %s in %s, wider than the %s it trained in",
+                        ck_doc_id(doc), role, have, low);
+            else if (floor > 0)
+                ck_emit(s, rw[k].start, rw[k].end - rw[k].start, ck_doc_id(doc),
+                        role, cJSON_CreateString("higher precision"), NULL,
+                        "unverifiable",
+                        "%s keeps %s in %s, no wider than the %s it trained "
+                        "in; higher than what, the sentence does not say",
+                        ck_doc_id(doc), role, have ? have : "a format", low);
+            else
+                ck_emit(s, rw[k].start, rw[k].end - rw[k].start, ck_doc_id(doc),
+                        role, cJSON_CreateString("higher precision"), NULL,
+                        "unverifiable",
+                        "%s records a format for %s but none it trained in "
+                        "to compare it with",
+                        ck_doc_id(doc), role);
+            ck_set_evidence(ck_last_claim(s), r);
+        }
+    }
 }
 
 void ck_check_generalisations(struct sent *s)

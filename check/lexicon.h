@@ -104,7 +104,8 @@
     X(COMPARISON, "comparison")       /* a heading over other models too */    \
     X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */       \
     X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */        \
-    X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */
+    X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */      \
+    X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
