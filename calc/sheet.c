@@ -170,10 +170,15 @@ int pp_sheet_flops_run(pp_sheet *s, const pp_sheet_run *run, double kappa,
         pp_sheet_input(s, "params_active", run->active);
     if (run->has_total)
         pp_sheet_input(s, "params_total", run->total);
+    /* a run whose passport records neither its active count nor that
+     * it is dense: which parameters do the compute, it does not say */
+    int unknown = !run->moe && !run->has_active;
     pp_buf_printf(&s->text, "%s (%s)\n", run->name,
-                  run->moe ? "mixture of experts: N is the active "
-                             "parameters"
-                           : "dense");
+                  run->moe  ? "mixture of experts: N is the active "
+                              "parameters"
+                  : unknown ? "architecture not recorded: N is the total "
+                              "parameters, the compute only if all are active"
+                            : "dense");
     if (*q)
         pp_buf_printf(&s->text,
                       "training.tokens is a bound (%s): so is "
@@ -188,6 +193,9 @@ int pp_sheet_flops_run(pp_sheet *s, const pp_sheet_run *run, double kappa,
                  tpp ? "tokens_per_total_param" : "compute_if_total",
                  tpp ? "tokens per total parameter"
                      : "kappa*N_total*D (not the compute)");
+    else if (run->has_total && unknown)
+        run_line(s, run->total, run->tokens, kappa, tpp, "compute_if_dense",
+                 "kappa*N_total*D (if dense)");
     return 0;
 }
 
