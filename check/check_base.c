@@ -317,6 +317,21 @@ static int variant_after(const struct sent *s, size_t e)
     return 0;
 }
 
+/* Does a corpus word follow the name ending at `e` ("DeepSeek 67B corpus
+ * + Chinese data", "корпус", "语料"): a data source named after the
+ * model, not the model? */
+static int corpus_after(const struct sent *s, size_t e)
+{
+    while (e < s->len && (s->text[e] == ' ' || s->text[e] == '-'))
+        e++;
+    for (const char *const *w = LEX(CORPUS_AFTER); *w; w++) {
+        size_t n = strlen(*w);
+        if (e + n <= s->len && !memcmp(s->low.ptr + e, *w, n))
+            return 1;
+    }
+    return 0;
+}
+
 /* The passports the sentence names, by their aliases: a longer match
  * replaces the shorter ones it overlaps; a match as long adds its
  * passport to the entity. */
@@ -341,9 +356,10 @@ void ck_find_entities(struct sent *s)
             int merged = 0;
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
-                variant_after(s, e)) {
+                variant_after(s, e) || corpus_after(s, e)) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905", "DeepSeek-V2-Lite":
-                 * another version, a model the registry does not hold */
+                 * another version, a model the registry does not hold;
+                 * "DeepSeek 67B corpus": data named after a model */
                 if (s->nother < MAXENT) {
                     s->other[s->nother].start = b;
                     s->other[s->nother++].end = e;

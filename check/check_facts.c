@@ -667,6 +667,26 @@ static int data_source_size(const struct sent *s, size_t a)
            !lex_near(s, from, a, CK_LEX_TRAINED);
 }
 
+/* "180K GPU hours per 1T tokens", "每训练 1T token 仅需 180K GPU 小时",
+ * "for every 1T tokens", "на каждый 1T токенов", and one unit after "for"
+ * ("对于 1T 的 token", "for 1T tokens"): the unit of a rate, not what the
+ * run was trained on. */
+static int rate_unit(const struct sent *s, const pp_number *n)
+{
+    size_t a = n->start;
+    double m = n->value;
+    for (const char *const *w = LEX(RATE_BEFORE); *w; w++)
+        if (own_word(s, ck_back_words(s, a, 2), a, *w)) /* not "paper " */
+            return 1;
+    while (m >= 10)
+        m /= 10;
+    for (const char *const *w = LEX(FOR_UNIT); *w && m == 1 && n->magnitude;
+         w++)
+        if (own_word(s, ck_back_words(s, a, 1), a, *w))
+            return 1;
+    return 0;
+}
+
 /* Is a word of kind (active or total) glued to the figure ending at `b`,
  * only spaces or a hyphen between ("37B active", "37B-active",
  * "37B activated")? */
@@ -1073,8 +1093,12 @@ static void check_device_hours(struct sent *s, size_t i, unsigned long long set)
         find_fact(s, ck_num_range(n), set, kinds[k], &ff[k]);
         who = ff[k].who ? ff[k].who : who;
     }
-    if (lex_near(s, from, to, CK_LEX_PRETRAINING) && ff[1].fact)
-        k0 = 1; /* "pre-trained ... for 2.664M": that figure alone */
+    /* "pre-trained ... for 2.664M": that figure alone -- not when the
+     * clause names later stages too ("for full training (pre-train +
+     * context extension + post-train)") */
+    if (lex_near(s, from, to, CK_LEX_PRETRAINING) && ff[1].fact &&
+        !lex_near(s, from, to, CK_LEX_STAGE_DATA))
+        k0 = 1;
     for (size_t k = k0; k < 2; k++)
         if (ff[k].confirmed) {
             ck_check_fact(s, n, set, kinds[k]);
@@ -1713,7 +1737,7 @@ static void bind_entity_figures(struct sent *s)
                            ? "training-verb"
                            : "token-word");
             attr = point_in_training(s, a, b) || data_source_size(s, a) ||
-                           stage_data(s, a)
+                           stage_data(s, a) || rate_unit(s, n)
                        ? NULL
                    : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")

@@ -105,7 +105,10 @@
     X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */       \
     X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */        \
     X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */      \
-    X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */
+    X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */        \
+    X(CORPUS_AFTER, "corpus-after") /* "DeepSeek 67B corpus": its data */      \
+    X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */  \
+    X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

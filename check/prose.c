@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/buf.h"
 #include "../core/error.h"
@@ -34,6 +35,7 @@ struct walker {
     int rc;
     struct segbuf cur;
     int code, html, in_link, link_is_url, math;
+    int span_code;              /* inside `inline code` */
     int in_head, in_row, cells; /* tables: THEAD, TR, cells so far */
     /* The current link's target, copied: md4c may build it in a
      * scratch buffer that is freed when enter_span returns. */
@@ -79,6 +81,45 @@ static int seg_add(struct walker *w, const char *p, size_t n, size_t origin)
     return pp_buf_put(&b->text, p, n);
 }
 
+/* Does the full stop at byte i of s end an abbreviation that does not
+ * end a sentence: "e.g.", "i.e.", "vs.", "cf.", and a Russian magnitude
+ * ("180 тыс. GPU-часов", "671 млрд. параметров") unless a capital Cyrillic
+ * letter opens what follows? */
+static int abbreviation(const char *s, size_t n, size_t i)
+{
+    static const char *const always[] = {
+        "e.g", "i.e", "vs", "cf", "approx", "\xD1\x82.\xD0\xB5", /* т.е */
+        NULL};
+    static const char *const magnitudes[] = {
+        "\xD1\x82\xD1\x8B\xD1\x81",         /* тыс */
+        "\xD0\xBC\xD0\xBB\xD0\xBD",         /* млн */
+        "\xD0\xBC\xD0\xBB\xD1\x80\xD0\xB4", /* млрд */
+        "\xD1\x82\xD1\x80\xD0\xBB\xD0\xBD", /* трлн */
+        NULL};
+    size_t k = i + 1;
+    while (k < n && s[k] == ' ')
+        k++;
+    for (int pass = 0; pass < 2; pass++)
+        for (const char *const *w = pass ? magnitudes : always; *w; w++) {
+            size_t len = strlen(*w);
+            unsigned char before;
+            if (len > i || strncasecmp(s + i - len, *w, len) != 0)
+                continue;
+            before = i > len ? (unsigned char)s[i - len - 1] : ' ';
+            if (isalnum(before) || before >= 0x80)
+                continue; /* the end of a longer word */
+            if (!pass)
+                return 1;
+            /* А-Я, Ё: a capital opens a new sentence */
+            return !(k + 1 < n && (((unsigned char)s[k] == 0xD0 &&
+                                    (unsigned char)s[k + 1] >= 0x90 &&
+                                    (unsigned char)s[k + 1] <= 0xAF) ||
+                                   ((unsigned char)s[k] == 0xD0 &&
+                                    (unsigned char)s[k + 1] == 0x81)));
+        }
+    return 0;
+}
+
 /* End of a sentence at byte i of s? (., !, ? followed by space or end;
  * the CJK 。！？ anywhere; a line break next to a table pipe or before a
  * list dash; ; and : are not ends). */
@@ -97,6 +138,8 @@ static size_t sentence_end(const char *s, size_t n, size_t i)
         return 0;
     }
     if (c == '.' || c == '!' || c == '?') {
+        if (c == '.' && i + 1 < n && abbreviation(s, n, i))
+            return 0;
         if (i + 1 >= n || s[i + 1] == ' ' || s[i + 1] == '\n')
             return i + 1;
         return 0;
@@ -393,7 +436,7 @@ static int enter_span(MD_SPANTYPE t, void *detail, void *u)
 {
     struct walker *w = u;
     if (t == MD_SPAN_CODE)
-        w->code++;
+        w->span_code++;
     if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
         w->math++;
     if (t == MD_SPAN_A) {
@@ -411,12 +454,26 @@ static int leave_span(MD_SPANTYPE t, void *detail, void *u)
     struct walker *w = u;
     (void)detail;
     if (t == MD_SPAN_CODE)
-        w->code--;
+        w->span_code--;
     if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
         w->math--;
     if (t == MD_SPAN_A)
         w->in_link--;
     return 0;
+}
+
+/* Is inline code `p` (n bytes) a name -- one word of letters, digits and
+ * `._/-`, as READMEs write a checkpoint (`deepseek-llm-67b-base`,
+ * `deepseek-ai/DeepSeek-V3`) or a term (`MetaP`)?  Code with spaces,
+ * operators or brackets is not prose. */
+static int code_name(const MD_CHAR *p, MD_SIZE n)
+{
+    if (n == 0 || n > 80)
+        return 0;
+    for (MD_SIZE i = 0; i < n; i++)
+        if (!isalnum((unsigned char)p[i]) && !strchr("._/-", p[i]))
+            return 0;
+    return 1;
 }
 
 static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
@@ -427,7 +484,7 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
         directive(w, p, n);
         return 0;
     }
-    if (w->code || t == MD_TEXT_CODE)
+    if (w->code || (t == MD_TEXT_CODE && !(w->span_code && code_name(p, n))))
         return 0;
     /* An autolink's text is its target: a URL is not prose. */
     if (w->in_link && n <= w->href.len + 8 &&
