@@ -529,7 +529,7 @@ static unsigned long long outer_subject(pp_checker *c)
         if (!o->known) {
             unsigned long long all = 0;
             int foreign = 0;
-            o->set = ck_runs_named(c, o->text, o->len, &all, &foreign, NULL);
+            o->set = ck_runs_named(c, o->text, o->len, &all, &foreign, &o->fam);
             o->named = all || foreign;
             if (foreign)
                 o->set = 0;
@@ -537,6 +537,20 @@ static unsigned long long outer_subject(pp_checker *c)
         }
         if (o->named)
             return o->set;
+    }
+    return 0;
+}
+
+/* The family the nearest heading above the current one that names a
+ * model names ("# LLaMA 2: Open Foundation ..." over "## Pre-training"):
+ * 0 when that heading names a run, another model or no one family. */
+static unsigned long long outer_family(pp_checker *c)
+{
+    (void)outer_subject(c);
+    for (int k = c->heading_level - 1; k >= 1; k--) {
+        const struct outer *o = &c->outer[k];
+        if (o->len && o->named)
+            return o->fam;
     }
     return 0;
 }
@@ -687,6 +701,11 @@ static int carry_family(struct sent *s)
     if (!fam && !c->prev.all && !c->prev.foreign) {
         (void)subject_of(c, &c->heading);
         fam = c->heading.fam, from = "the heading";
+        /* a section whose heading names no model, under one that names
+         * a family */
+        if (!fam && !c->heading.all && !c->heading.foreign &&
+            (fam = outer_family(c)) != 0)
+            from = "an outer heading";
     }
     if (!fam || s->nfam >= MAXENT)
         return 0;

@@ -824,12 +824,17 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
         ck_bind(s, "of-which");
         return "params.active";
     }
-    if (near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ") ||
+    int of_before =
+        near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ");
+    if ((of_before || (i && of_next(s, s->num[i - 1].end) == i + 1)) &&
+        (k = attribute_of(s, i)) != 0) {
+        ck_bind(s, "attribute-of"); /* "a total of 1 trillion" */
+        return k == 'a' ? "params.active" : "params.total";
+    }
+    /* "37B activated of 671B": a part shortly before "of" -- not
+     * "parameter configurations of 3 billion and 16 billion" */
+    if ((of_before && i && s->num[i - 1].end + 40 > a) ||
         (i && of_next(s, s->num[i - 1].end) == i + 1)) {
-        if ((k = attribute_of(s, i)) != 0) {
-            ck_bind(s, "attribute-of");
-            return k == 'a' ? "params.active" : "params.total";
-        }
         ck_bind(s, "x-of-y");
         return "params.total";
     }
@@ -1496,6 +1501,11 @@ static int experts_figure(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
     size_t to = ck_window_end(s, n->end, 24);
+    /* "160 proprietary (specialized) experts": three words on, when the
+     * window has no word for experts */
+    if (!lex_near(s, n->end, to, CK_LEX_EXPERT) &&
+        ck_fwd_words(s, n->end, 3) > to)
+        to = ck_fwd_words(s, n->end, 3);
     if (n->unit == PP_UNIT_EXPERTS)
         return 1;
     /* "160 Billion Parameter Hybrid Expert Model": a count of parameters

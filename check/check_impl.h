@@ -155,6 +155,7 @@ struct pp_checker {
         size_t len;
         int known, named; /* named: it names a run, family or model */
         unsigned long long set;
+        unsigned long long fam; /* the one family it names, else 0 */
     } outer[7];
     int heading_level;   /* the current heading's level there, 0: none */
     int next_is_heading; /* pp_checker_position said so */

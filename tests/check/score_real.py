@@ -5,7 +5,8 @@
 
 Each row becomes its own block of a Markdown document, after its context:
 a heading (a context without a final full stop), the previous sentence of
-the same paragraph, or a table's header row; a thematic break (***) before
+the same paragraph, or a table's header row -- and, in a set with a `page`
+column, the page's title before it as its first heading (--no-page: not); a thematic break (***) before
 each row ends what the rows before it said (their headings' subject).  The worst verdict found on
 the row's own line is compared with `expected`.  Prints accuracy per class
 and per language and the false alarms: rows expected confirmed or none
@@ -33,6 +34,8 @@ def main():
     ap.add_argument("--max-false-alarms", type=int, default=None)
     ap.add_argument("--min-overall", type=float, default=None)
     ap.add_argument("-v", action="store_true"); ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--no-page", action="store_true",
+                    help="leave out the page titles of a set that has them")
     a = ap.parse_args()
     rows = []
     with open(a.tsv, encoding="utf-8") as f:
@@ -45,6 +48,9 @@ def main():
         c, t = r.get("context", ""), r["text"]
         if doc: # each row is an excerpt of its own: a thematic break
             doc += ["***", ""]
+        page = "" if a.no_page else r.get("page", "").strip()
+        if page and page != c: # the title of the row's page, as it heads it
+            doc += ["# " + page, ""]
         if t.startswith("|"):
             if c.startswith("|"):
                 ncol = c.count("|") - 1
