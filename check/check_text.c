@@ -111,6 +111,23 @@ static int quoted(const struct sent *s, size_t at)
     return depth > 0 || ascii;
 }
 
+/* Is the match [at, at + n) of `pad` inside a word that holds a
+ * negation's word and negates nothing ("不同", "不稳定", "not only")? */
+static int negation_word(const pp_buf *pad, size_t at, size_t n)
+{
+    for (const char *const *w = LEX(NOT_NEGATION); *w; w++) {
+        size_t wl = strlen(*w);
+        for (const char *p = pad->ptr, *q;
+             (q = memmem(p, pad->len - (size_t)(p - pad->ptr), *w, wl)) != NULL;
+             p = q + 1) {
+            size_t b = (size_t)(q - pad->ptr);
+            if (b <= at + 1 && at + n <= b + wl + 1 && at < b + wl)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Does [from, to) of the folded sentence, padded with a space at each
  * end (so " не " matches a first or last word), hold a word of `ws`? */
 static int span_has(const struct sent *s, size_t from, size_t to,
@@ -121,11 +138,12 @@ static int span_has(const struct sent *s, size_t from, size_t to,
     pp_buf_putc(&pad, ' ');
     pp_buf_put(&pad, s->low.ptr + from, to - from);
     pp_buf_putc(&pad, ' ');
-    for (; *ws && pad.ptr; ws++)
-        if (memmem(pad.ptr, pad.len, *ws, strlen(*ws))) {
-            hit = 1;
-            break;
-        }
+    for (; *ws && pad.ptr && !hit; ws++)
+        for (const char *p = pad.ptr, *q;
+             !hit && (q = memmem(p, pad.len - (size_t)(p - pad.ptr), *ws,
+                                 strlen(*ws))) != NULL;
+             p = q + 1)
+            hit = !negation_word(&pad, (size_t)(q - pad.ptr), strlen(*ws));
     pp_buf_dispose(&pad);
     return hit;
 }
@@ -946,6 +964,9 @@ void ck_check_generalisations(struct sent *s)
         if (clause_has(s, a, LEX(NEGATION)) ||
             (!hits[h].modal && clause_has(s, a, LEX(HEDGE))) ||
             (universal && clause_after_has(s, hits[h].end, LEX(NEGATION))) ||
+            /* "如果用单一学习率，必然会导致...": a conditional's
+             * consequence, not a law read from a run */
+            (universal && lex_near(s, 0, a, CK_LEX_HYPOTHETICAL)) ||
             lex_near(s, 0, s->len, CK_LEX_REFUTED) ||
             lex_near(s, 0, s->len, CK_LEX_REJECTED) || quoted(s, a) ||
             question(s))

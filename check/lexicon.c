@@ -297,6 +297,25 @@ static void on_hit(void *ctx, unsigned id, size_t end)
     h->head[words[id].cls] = (int32_t)h->n++;
 }
 
+/* A negation's word inside a word that negates nothing ("不" of "不同",
+ * "不稳定"; "not" of "not only") is no negation: drop it from the hits. */
+static void drop_words_of_negation(ck_lexhits *h)
+{
+    int32_t *link = &h->head[CK_LEX_NEGATION];
+    while (*link >= 0) {
+        struct ck_lexhit *x = &h->hit[*link];
+        int inside = 0;
+        for (int32_t k = h->head[CK_LEX_NOT_NEGATION]; k >= 0 && !inside;
+             k = h->hit[k].next)
+            inside = h->hit[k].start <= x->start + 1 &&
+                     x->end <= h->hit[k].end + 1 && x->start < h->hit[k].end;
+        if (inside)
+            *link = x->next;
+        else
+            link = &x->next;
+    }
+}
+
 int ck_lexhits_scan(ck_lexhits *h, const char *low, size_t len)
 {
     if (h->hit == NULL || h->hit == h->small) {
@@ -310,6 +329,8 @@ int ck_lexhits_scan(ck_lexhits *h, const char *low, size_t len)
         return 0;
     h->scanned = 1;
     pp_litset_each(automaton, low, len, on_hit, h);
+    if (h->scanned)
+        drop_words_of_negation(h);
     return h->scanned ? 0 : pp_error_set(PP_ENOMEM, "out of memory");
 }
 

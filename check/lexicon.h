@@ -108,7 +108,8 @@
     X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */        \
     X(CORPUS_AFTER, "corpus-after") /* "DeepSeek 67B corpus": its data */      \
     X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */  \
-    X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */
+    X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */    \
+    X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
