@@ -286,6 +286,24 @@ static const struct {
     QUAL("≤", "\xE2\x89\xA4"),
     QUAL("не более ", "\xE2\x89\xA4"),
     QUAL("至多", "\xE2\x89\xA4"),
+    /* a negated bound, longer than the bound it negates ("不超过" is not
+     * "超过") */
+    QUAL("not more than ", "\xE2\x89\xA4"),
+    QUAL("no more than ", "\xE2\x89\xA4"),
+    QUAL("не более чем ", "\xE2\x89\xA4"),
+    QUAL("не больше ", "\xE2\x89\xA4"),
+    QUAL("не превышает ", "\xE2\x89\xA4"),
+    QUAL("不超过", "\xE2\x89\xA4"),
+    QUAL("未超过", "\xE2\x89\xA4"),
+    QUAL("不高于", "\xE2\x89\xA4"),
+    QUAL("not less than ", "\xE2\x89\xA5"),
+    QUAL("no less than ", "\xE2\x89\xA5"),
+    QUAL("no fewer than ", "\xE2\x89\xA5"),
+    QUAL("не меньше ", "\xE2\x89\xA5"),
+    QUAL("不少于", "\xE2\x89\xA5"),
+    QUAL("不低于", "\xE2\x89\xA5"),
+    QUAL("低于", "<"),
+    QUAL("高于", ">"),
 };
 
 /* The qualifier written just before `at`, if any. */

@@ -957,10 +957,17 @@ static void check_params_either(struct sent *s, size_t i,
     struct fact_found ff[2];
     pp_buf e[2] = {PP_BUF_INIT, PP_BUF_INIT};
     cJSON *readings, *claim;
+    /* "no more than 900B parameters": a bound holds of the smaller count
+     * whenever it holds of the larger -- it is read as a count only when
+     * both readings hold */
+    int bound =
+        strcmp(n->qualifier, "=") && strcmp(n->qualifier, "\xE2\x89\x88");
     ck_bind(s, cue ? "non-embedding-word" : "either-reading");
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 2; k++)
         find_fact(s, ck_num_range(n), set, kinds[k], &ff[k]);
-        if (ff[k].confirmed) {
+    for (int k = 0; k < 2; k++) {
+        if (ff[k].confirmed &&
+            (!bound || ff[1 - k].confirmed || !ff[1 - k].fact)) {
             ck_check_fact(s, n, set, cue ? counts[k] : kinds[k]);
             return;
         }

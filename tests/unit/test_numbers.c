@@ -78,6 +78,13 @@ static const struct want cases[] = {
     {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
     {"about 1.09T tokens", 1.09e12, 3, "\xE2\x89\x88", PP_UNIT_TOKENS},
     {"более 32T", 32e12, 2, ">", PP_UNIT_NONE},
+    /* a negated bound is the opposite bound, not the bound it negates */
+    {"不超过 40B", 40e9, 2, "\xE2\x89\xA4", PP_UNIT_NONE},
+    {"不少于 15T", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_NONE},
+    {"no more than 40B", 40e9, 2, "\xE2\x89\xA4", PP_UNIT_NONE},
+    {"no fewer than 1T", 1e12, 1, "\xE2\x89\xA5", PP_UNIT_NONE},
+    {"не больше 40B", 40e9, 2, "\xE2\x89\xA4", PP_UNIT_NONE},
+    {"超过 40B", 40e9, 2, ">", PP_UNIT_NONE},
     {"112 GB", 112e9, 3, "=", PP_UNIT_BYTES},
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
     {"on 32K GPUs", 32e3, 2, "=", PP_UNIT_DEVICES},
