@@ -571,6 +571,35 @@ static int vendor_version(const struct sent *s, size_t p, size_t q, size_t to)
     return vendor;
 }
 
+/* Is the word [p, q) a capitalised name followed, after one space, by a
+ * size ("Mixtral 8x7B", "Falcon 180B", "Gemma 27B"): digits, an optional
+ * "x" and digits, and B or M?  Away from the sentence's start, or with the
+ * "x" of a mixture's size, so "With 671B ..." is no name. */
+static int spaced_size(const struct sent *s, size_t p, size_t q, size_t to)
+{
+    size_t k = q + 1, digits = 0;
+    int mixture = 0;
+    if (!isupper((unsigned char)s->text[p]) || q + 2 >= to || s->text[q] != ' ')
+        return 0;
+    while (k < to && (isdigit((unsigned char)s->text[k]) || s->text[k] == '.'))
+        k++, digits++;
+    if (digits && k + 1 < to && s->text[k] == 'x' &&
+        isdigit((unsigned char)s->text[k + 1])) {
+        mixture = 1;
+        for (k++; k < to && isdigit((unsigned char)s->text[k]); k++)
+            ;
+    }
+    if (!digits || k >= to || (s->text[k] != 'B' && s->text[k] != 'M') ||
+        (k + 1 < to && isalnum((unsigned char)s->text[k + 1])))
+        return 0;
+    if (mixture)
+        return 1;
+    for (size_t a = 0; a < p; a++) /* anything before it but list marks */
+        if (!strchr(" -*#>\t0123456789.)", s->text[a]))
+            return 1;
+    return 0;
+}
+
 /* Where, in [from, to), the first name of a model the registry does not
  * know begins -- three or more letters glued to a version ("Qwen2.5-3B",
  * "LLAMA3-3B", "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite"), or a vendor's
@@ -595,6 +624,8 @@ static size_t foreign_at(const struct sent *s, size_t from, size_t to)
                 skip = 1;
         if (!skip && vendor_version(s, p, q, to))
             q += 2; /* "Kimi k1.5", "DeepSeek R1": at the digit */
+        else if (!skip && spaced_size(s, p, q, to))
+            q++; /* "Mixtral 8x7B", "Falcon 180B": at the size */
         if (q < to && s->text[q] == '-')
             q++;
         if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))

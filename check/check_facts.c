@@ -1677,6 +1677,10 @@ static void bind_entity_figures(struct sent *s)
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
+        if (lex_near(s, ck_back_words(s, a, 3), a, CK_LEX_DIFFERENCE)) {
+            s->used[i] = 1; /* "49B and 13B, a gap of 36B": a difference */
+            continue;
+        }
         if ((tag = total_active_tag(s, n, &act)) != 0) {
             /* "Kimi K2 (1T-32A)": its total and active counts, whatever
              * the sentence goes on to say of tokens */
@@ -1906,7 +1910,14 @@ static void hypothetical(struct sent *s, int from)
     int cue = ck_lex_find(s, 0, s->len, CK_LEX_HYPOTHETICAL, &ws, &we) ||
               (s->len >= 3 && !memcmp(s->low.ptr, "if ", 3)) ||
               (s->len >= 4 && !memcmp(s->low.ptr, "had ", 4));
-    if (!cue)
+    /* "Was DeepSeek-V3 trained on 20T tokens?", "Правда ли, что ...?",
+     * "真的只用了 2 万亿 token 吗？": asked, not said; "Неверно, что
+     * Nemotron 3 Ultra обучался на 14,8 трлн токенов": said to be wrong */
+    const char *why = cue ? "supposes, reports, estimates or expects"
+                      : ck_question(s)                          ? "asks about"
+                      : lex_near(s, 0, s->len, CK_LEX_REJECTED) ? "calls wrong"
+                                                                : NULL;
+    if (!why)
         return;
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
@@ -1914,10 +1925,10 @@ static void hypothetical(struct sent *s, int from)
         if (strcmp(v, "contradicted") && strcmp(v, "undisclosed"))
             continue;
         ck_soften(c, "unverifiable",
-                  "%s %s: the sentence supposes, reports, estimates or "
-                  "expects %s rather than stating it (%s)",
+                  "%s %s: the sentence %s %s rather than stating it (%s)",
                   pp_json_str(c, "entity", ""), pp_json_str(c, "attribute", ""),
-                  pp_json_str(c, "text", ""), pp_json_str(c, "message", ""));
+                  why, pp_json_str(c, "text", ""),
+                  pp_json_str(c, "message", ""));
     }
 }
 

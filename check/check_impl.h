@@ -493,6 +493,8 @@ void ck_derived_memory(struct sent *s);
 /* check_text.c: mechanisms, formats of precision roles, generalisations.
  * ck_any_format: does the sentence mention a format (FP8, BF16, ...)? */
 int ck_any_format(const struct sent *s);
+/* Does the sentence end with a question mark (?, ？)? */
+int ck_question(const struct sent *s);
 void ck_check_mechanisms(struct sent *s);
 /* Loss spikes said to have occurred or not (check_facts.c). */
 void ck_check_spikes(struct sent *s);

@@ -73,7 +73,7 @@ void ck_check_mechanisms(struct sent *s)
 /* ------------------------------------------------------------------ */
 
 /* Does the sentence end with a question mark: a question claims nothing. */
-static int question(const struct sent *s)
+int ck_question(const struct sent *s)
 {
     size_t e = s->len;
     for (;;) {
@@ -613,6 +613,33 @@ static void check_role_list(struct sent *s, const struct mention *m,
 }
 
 /* The claim that run `doc` trained in format `f` (its headline). */
+/* Does the sentence speak of pretraining itself: a word for it with no
+ * "after" or negation just before it ("after pre-training", "после
+ * предобучения", "а не в самом предобучении") nor "after" right after it
+ * ("预训练后", "预训练之后")? */
+static int plainly_pretraining(const struct sent *s)
+{
+    static const char *const after[] = {
+        "after",
+        "post",
+        "\xD0\xBF\xD0\xBE\xD1\x81\xD0\xBB\xD0\xB5", /* после */
+        "\xD0\xB7\xD0\xB0\xD1\x82\xD0\xB5\xD0\xBC", /* затем */
+        "\xE5\x90\x8E",                             /* 后 */
+        NULL};
+    if (!s->lex.scanned)
+        return lex_near(s, 0, s->len, CK_LEX_PRETRAINING);
+    for (int32_t i = s->lex.head[CK_LEX_PRETRAINING]; i >= 0;
+         i = s->lex.hit[i].next) {
+        size_t a = s->lex.hit[i].start, b = s->lex.hit[i].end;
+        size_t from = ck_back_words(s, a, 3);
+        if (!any_near(s, from, a, after) &&
+            !span_has(s, from, a, LEX(NEGATION)) &&
+            !any_near(s, b, b + 6 < s->len ? b + 6 : s->len, after))
+            return 1;
+    }
+    return 0;
+}
+
 static int check_headline(struct sent *s, const struct mention *m,
                           const cJSON *doc, int negated)
 {
@@ -635,7 +662,7 @@ static int check_headline(struct sent *s, const struct mention *m,
     const cJSON *h = pp_json_get(pp_json_get(doc, "precision"), "headline");
     const cJSON *x;
     size_t flen = m->end - m->start;
-    int hit = 0, later;
+    int hit = 0, later, plain;
     if (!h)
         return 0;
     stage = pp_json_str(h, "stage", "");
@@ -643,8 +670,11 @@ static int check_headline(struct sent *s, const struct mention *m,
     cJSON_ArrayForEach(x, pp_json_get(h, "formats")) hit |=
         cJSON_IsString(x) && same_family(x->valuestring, f);
     /* the format came after pretraining, and the sentence says pretraining */
+    /* said of pretraining at all (a denial may say "not pretrained in
+     * F"), and of pretraining itself -- not "after pretraining" */
     later = hit && strcmp(stage, "pretraining") != 0 &&
-            near(s, 0, s->len, "pretrain");
+            lex_near(s, 0, s->len, CK_LEX_PRETRAINING);
+    plain = later && plainly_pretraining(s);
     if (negated && clause_has(s, m->start, wholly)) {
         /* "is not trained fully in FP8: master weights stay in FP32": the
          * sentence denies only that all of it is F -- which a mixed
@@ -669,7 +699,7 @@ static int check_headline(struct sent *s, const struct mention *m,
                 : later ? "%s: %s (%s): not %s in pretraining, as written"
                         : "%s: %s (%s): not %s, as written",
                 who, text, stage, f);
-    } else if (later) {
+    } else if (plain) {
         ck_emit(s, m->start, flen, who, "precision.headline",
                 cJSON_CreateString(f), cJSON_CreateString(text), "contradicted",
                 "%s used %s in %s (%s), not in pretraining", who, f, stage,
@@ -969,7 +999,7 @@ void ck_check_generalisations(struct sent *s)
             (universal && lex_near(s, 0, a, CK_LEX_HYPOTHETICAL)) ||
             lex_near(s, 0, s->len, CK_LEX_REFUTED) ||
             lex_near(s, 0, s->len, CK_LEX_REJECTED) || quoted(s, a) ||
-            question(s))
+            ck_question(s))
             continue;
         if (universal && !s->ents_done) {
             ck_find_entities(s);

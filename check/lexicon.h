@@ -109,7 +109,8 @@
     X(CORPUS_AFTER, "corpus-after") /* "DeepSeek 67B corpus": its data */      \
     X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */  \
     X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */    \
-    X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */
+    X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */    \
+    X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
