@@ -1050,8 +1050,12 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
         table_header(c, text, len);
         return 0;
     }
+    /* "| 参数 | GPT-3 (175B) | GPT-2 (1.5B) |": a first header over the
+     * rows' labels says what the rows hold, not what its column holds,
+     * when the other headers name runs */
     for (size_t k = 0; k < c->table.n; k++)
-        known += c->table.kind[k] != 0 && c->table.kind[k] != 'M';
+        known += c->table.kind[k] != 0 && c->table.kind[k] != 'M' &&
+                 !(k == 0 && !c->table.run[0] && c->table.runs);
     cell[ncell++] = 0;
     for (size_t i = 0; i < len && ncell <= PP_TABLE_COLS; i++)
         if (text[i] == '\t')
