@@ -35,7 +35,13 @@ struct walker {
     int rc;
     struct segbuf cur;
     int code, html, in_link, link_is_url, math;
-    int span_code;              /* inside `inline code` */
+    int span_code; /* inside `inline code` */
+    /* "6*70B*2T", "C = 6*N*D": an emphasis opened inside a word is an
+     * operator the author wrote; its stars are put back (em_open: the
+     * next text checks for one; em_stars: stars to put back when the
+     * emphasis closes; last_end: where the last text ended) */
+    int em_open, em_stars[8], em_depth;
+    size_t last_end;
     int in_head, in_row, cells; /* tables: THEAD, TR, cells so far */
     /* The current link's target, copied: md4c may build it in a
      * scratch buffer that is freed when enter_span returns. */
@@ -437,6 +443,10 @@ static int enter_span(MD_SPANTYPE t, void *detail, void *u)
     struct walker *w = u;
     if (t == MD_SPAN_CODE)
         w->span_code++;
+    if ((t == MD_SPAN_EM || t == MD_SPAN_STRONG) && w->em_depth < 8) {
+        w->em_stars[w->em_depth++] = 0;
+        w->em_open = t == MD_SPAN_EM ? 1 : 2;
+    }
     if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
         w->math++;
     if (t == MD_SPAN_A) {
@@ -455,6 +465,13 @@ static int leave_span(MD_SPANTYPE t, void *detail, void *u)
     (void)detail;
     if (t == MD_SPAN_CODE)
         w->span_code--;
+    if ((t == MD_SPAN_EM || t == MD_SPAN_STRONG) && w->em_depth > 0) {
+        int n = w->em_stars[--w->em_depth];
+        w->em_open = 0;
+        if (n && w->last_end + (size_t)n <= w->len &&
+            seg_add(w, "**", (size_t)n, w->base + w->last_end) < 0)
+            w->rc = PP_ENOMEM;
+    }
     if (t == MD_SPAN_LATEXMATH || t == MD_SPAN_LATEXMATH_DISPLAY)
         w->math--;
     if (t == MD_SPAN_A)
@@ -501,6 +518,19 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
     off = (size_t)(p - w->doc);
     if (!w->math)
         w->cur.math_only = 0;
+    if (w->em_open) {
+        /* an emphasis whose opening stars stand right after a letter or
+         * a digit and right before this text: "6*70B*2T" */
+        size_t k = (size_t)w->em_open;
+        w->em_open = 0;
+        if (off > k && isalnum((unsigned char)w->doc[off - k - 1]) &&
+            !memcmp(w->doc + off - k, "**", k) && w->em_depth > 0) {
+            w->em_stars[w->em_depth - 1] = (int)k;
+            if (seg_add(w, "**", k, w->base + off - k) < 0)
+                return w->rc = PP_ENOMEM;
+        }
+    }
+    w->last_end = off + n;
     return seg_add(w, p, n, w->base + off);
 }
 
