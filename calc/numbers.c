@@ -926,7 +926,7 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
     enum word_kind last = W_ARTICLE;
     size_t at = i, end = i, len, j;
     double cur = 0;
-    int words = 0;
+    int words = 0, sig_extra = 0;
     *found = 0;
     if (!may_start_word(s, n, i))
         return i + 1; /* no number word starts so */
@@ -974,6 +974,37 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
         return we > i ? we : i + 1;
     }
     j = skip_spaces(s, n, end);
+    if (j > end && starts(s + j, n - j, "point ")) {
+        /* "fourteen point eight trillion": digits after the point, one
+         * word each -- none ("point of view"), no figure */
+        double frac = 0.1, whole = cur;
+        size_t k = skip_spaces(s, n, j + 6), dlen;
+        int decimals = 0;
+        for (;;) {
+            double d;
+            if ((dlen = starts(s + k, n - k, "zero")) &&
+                letters_end(s, n, k + dlen))
+                d = 0;
+            else if ((w = cardinal_at(s, n, k, &dlen)) != NULL &&
+                     w->kind == W_DIGIT)
+                d = w->value;
+            else
+                break;
+            if (frac < 1e-6)
+                break;
+            cur += d * frac, frac /= 10, decimals++;
+            end = k + dlen;
+            if ((k = skip_spaces(s, n, end)) == end)
+                break;
+        }
+        if (!decimals)
+            return end;
+        /* every digit of the whole part counts before a point: 20.5 */
+        sig_extra = decimals;
+        for (long x = (long)whole; x > 0; x /= 10)
+            sig_extra++;
+        j = skip_spaces(s, n, end);
+    }
     if (j == end && j < n && s[j] == '-')
         j++; /* "one-trillion-parameter" */
     if (j >= n || !mag_initial[(unsigned char)s[j]])
@@ -985,7 +1016,7 @@ static size_t number_word(const char *s, size_t n, size_t i, pp_number *num,
             continue;
         num->start = i;
         num->value = cur * magnitude_words[m].scale;
-        num->sig = integer_sig(cur);
+        num->sig = sig_extra ? sig_extra : integer_sig(cur);
         qualifier_before(s, i, num->qualifier);
         if (last == W_ARTICLE && words == 1 && i >= 5 &&
             starts(s + i - 5, 5, "half ")) {
@@ -1397,6 +1428,58 @@ static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
 /* ------------------------------------------------------------------ */
 /* The scan                                                           */
 /* ------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------ */
+/* The total-active notation: "1T-32A", "671B-A37B"                   */
+/* ------------------------------------------------------------------ */
+
+int pp_numbers_active_tag(const char *t, size_t len, const pp_number *n,
+                          pp_number *act)
+{
+    size_t k = n->end, from;
+    int before = 0, after = 0;
+    double scale = 0;
+    struct mantissa m;
+    if (!n->magnitude || n->unit != PP_UNIT_NONE || n->value < 1e8 ||
+        n->value >= 1e14 || k >= len || t[k] != '-')
+        return 0;
+    k++;
+    if (k < len && (t[k] == 'A' || t[k] == 'a'))
+        before = 1, k++;
+    from = k;
+    if (k >= len || !isdigit((unsigned char)t[k]))
+        return 0;
+    /* digits and a decimal point only: no separators in a tag */
+    for (; k < len &&
+           (isdigit((unsigned char)t[k]) ||
+            (t[k] == '.' && k + 1 < len && isdigit((unsigned char)t[k + 1])));
+         k++)
+        ;
+    if (mantissa(t, k, from, &m) != k || m.digits < 1 || k - from > 5)
+        return 0;
+    if (k < len && strchr("mbtMBT", t[k]))
+        scale = suffix_scale((char)toupper((unsigned char)t[k])), k++;
+    if (!before && k < len && (t[k] == 'A' || t[k] == 'a'))
+        after = 1, k++;
+    if (!before && !after)
+        return 0;
+    if (k < len && (isalnum((unsigned char)t[k]) || t[k] == '-' ||
+                    (unsigned char)t[k] >= 0x80))
+        return 0; /* "30B-A3B-Instruct" is a name, not counts */
+    if (!scale)
+        return 1;
+    memset(act, 0, sizeof(*act));
+    act->start = before ? from - 1 : from;
+    act->end = k;
+    act->value = m.v * scale;
+    act->sig = m.digits;
+    act->unit = PP_UNIT_PARAMS;
+    act->magnitude = 1;
+    /* the total's qualifier ("~1T-32B") is the pair's; "" would read as
+     * "less than" (pp_range_of) */
+    snprintf(act->qualifier, sizeof(act->qualifier), "%s", n->qualifier);
+    return act->value < n->value ? 2 : 0;
+}
 
 size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {

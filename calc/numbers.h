@@ -46,4 +46,13 @@ typedef struct pp_number {
 size_t pp_numbers_scan(const char *text, size_t len, pp_number *out,
                        size_t max);
 
+/* The total-active notation after figure `total` of `text` ("1T-32A",
+ * "671B-A37B", "1T-A32B": a total joined by a hyphen to the active count,
+ * an A before or after it).  0: none ("30B-A3B-Instruct" is a name); 1:
+ * one whose active count has no magnitude of its own ("32A"); 2: the
+ * active count, smaller than the total, into *active (its span, value,
+ * digits and the total's qualifier). */
+int pp_numbers_active_tag(const char *text, size_t len, const pp_number *total,
+                          pp_number *active);
+
 #endif

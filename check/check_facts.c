@@ -667,6 +667,32 @@ static int data_source_size(const struct sent *s, size_t a)
            !lex_near(s, from, a, CK_LEX_TRAINED);
 }
 
+/* "despite 0.7T more tokens", "на семьсот миллиардов больше": a word
+ * for more or fewer right after the figure (its unit aside) makes it a
+ * difference -- not "or more", nor "more than" after it. */
+static int difference_after(const struct sent *s, const pp_number *n)
+{
+    size_t b = n->start, to = ck_fwd_words(s, n->end, 2);
+    while (b < n->end && s->low.ptr[b] != ' ')
+        b++; /* the figure's unit may be read across it: "0.7T more tokens" */
+    for (const char *const *w = LEX(DIFFERENCE_AFTER); *w; w++) {
+        size_t wl = strlen(*w);
+        for (const char *p = s->low.ptr + b;
+             (p = memmem(p, to - (size_t)(p - s->low.ptr), *w, wl)) != NULL;
+             p++) {
+            size_t at = (size_t)(p - s->low.ptr);
+            if (own_word(s, at, at + wl, *w) &&
+                !(at + wl + 5 <= s->len &&
+                  !memcmp(s->low.ptr + at + wl, " than", 5)) &&
+                !(at >= 3 && !memcmp(s->low.ptr + at - 3, "or ", 3)))
+                return 1;
+            if ((size_t)(p - s->low.ptr) + wl >= to)
+                break;
+        }
+    }
+    return 0;
+}
+
 /* "180K GPU hours per 1T tokens", "每训练 1T token 仅需 180K GPU 小时",
  * "for every 1T tokens", "на каждый 1T токенов", and one unit after "for"
  * ("对于 1T 的 token", "for 1T tokens"): the unit of a rate, not what the
@@ -1271,63 +1297,6 @@ static int params_pair(const struct sent *s, const pp_number *x,
     return 2;
 }
 
-/* "1T-32A", "671B-A37B", "1T-A32B": the total-active notation, a total
- * joined by a hyphen to the active count marked by an A before or after
- * it.  Returns 0 when figure `n` carries none; 1 when it does, the active
- * count without a magnitude of its own ("32A"); 2 with the active count,
- * magnitude and all, in *act (its span in the sentence). */
-static int total_active_tag(const struct sent *s, const pp_number *n,
-                            pp_number *act)
-{
-    static const struct {
-        char letter;
-        double scale;
-    } mags[] = {{'m', 1e6}, {'b', 1e9}, {'t', 1e12}};
-    const char *t = s->text;
-    size_t k = n->end, digits, from;
-    int before = 0, after = 0;
-    double scale = 0;
-    if (!n->magnitude || n->unit != PP_UNIT_NONE || n->value < 1e8 ||
-        n->value >= 1e14 || k >= s->len || t[k] != '-')
-        return 0;
-    k++;
-    if (k < s->len && (t[k] == 'A' || t[k] == 'a'))
-        before = 1, k++;
-    for (from = k, digits = 0;
-         k < s->len && (isdigit((unsigned char)t[k]) ||
-                        (t[k] == '.' && digits && k + 1 < s->len &&
-                         isdigit((unsigned char)t[k + 1])));
-         k++)
-        digits += t[k] != '.';
-    if (!digits || digits > 4)
-        return 0;
-    for (size_t m = 0; k < s->len && m < sizeof(mags) / sizeof(mags[0]); m++)
-        if (tolower((unsigned char)t[k]) == mags[m].letter) {
-            scale = mags[m].scale, k++;
-            break;
-        }
-    if (!before && k < s->len && (t[k] == 'A' || t[k] == 'a'))
-        after = 1, k++;
-    if (!before && !after)
-        return 0;
-    if (k < s->len && (isalnum((unsigned char)t[k]) || t[k] == '-' ||
-                       (unsigned char)t[k] >= 0x80))
-        return 0; /* "30B-A3B-Instruct" is a name, not counts */
-    if (!scale)
-        return 1;
-    memset(act, 0, sizeof(*act));
-    act->start = before ? from - 1 : from;
-    act->end = k;
-    act->value = strtod(t + from, NULL) * scale;
-    act->sig = (int)digits;
-    act->unit = PP_UNIT_PARAMS;
-    act->magnitude = 1;
-    /* the total's qualifier ("~1T-32B") is the pair's; "" would read as
-     * "less than" (pp_range_of) */
-    snprintf(act->qualifier, sizeof(act->qualifier), "%s", n->qualifier);
-    return act->value < n->value ? 2 : 0;
-}
-
 /* Does figure `n` follow offset `at` within three words, with nothing
  * between but words and colons ("context length of 4096", "上下文长度为
  * 2048", "context window: 2,048")? */
@@ -1677,11 +1646,12 @@ static void bind_entity_figures(struct sent *s)
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
-        if (lex_near(s, ck_back_words(s, a, 3), a, CK_LEX_DIFFERENCE)) {
+        if (lex_near(s, ck_back_words(s, a, 3), a, CK_LEX_DIFFERENCE) ||
+            difference_after(s, n)) {
             s->used[i] = 1; /* "49B and 13B, a gap of 36B": a difference */
             continue;
         }
-        if ((tag = total_active_tag(s, n, &act)) != 0) {
+        if ((tag = pp_numbers_active_tag(s->text, s->len, n, &act)) != 0) {
             /* "Kimi K2 (1T-32A)": its total and active counts, whatever
              * the sentence goes on to say of tokens */
             s->used[i] = 1;

@@ -110,7 +110,8 @@
     X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */  \
     X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */    \
     X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */    \
-    X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */
+    X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */         \
+    X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

@@ -78,6 +78,11 @@ static const struct want cases[] = {
     {"15万亿 Token", 15e12, 2, "=", PP_UNIT_TOKENS},
     {"about 1.09T tokens", 1.09e12, 3, "\xE2\x89\x88", PP_UNIT_TOKENS},
     {"более 32T", 32e12, 2, ">", PP_UNIT_NONE},
+    /* a decimal point in words */
+    {"fourteen point eight trillion tokens", 14.8e12, 3, "=", PP_UNIT_TOKENS},
+    {"one point zero four trillion parameters", 1.04e12, 3, "=",
+     PP_UNIT_PARAMS},
+    {"twenty point five billion", 20.5e9, 3, "=", PP_UNIT_NONE},
     /* a negated bound is the opposite bound, not the bound it negates */
     {"不超过 40B", 40e9, 2, "\xE2\x89\xA4", PP_UNIT_NONE},
     {"不少于 15T", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_NONE},
@@ -261,7 +266,8 @@ static void not_numbers(void **state)
         "\xB0",                 /* 数十亿参数 */
         "миллиарды параметров", /* many, not one */
         "с миллиардами параметров",
-        "триллион долларов", /* counts nothing the checker reads */
+        "триллион долларов",      /* counts nothing the checker reads */
+        "from the point of view", /* "point" with no digits after it */
     };
     (void)state;
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
@@ -288,14 +294,48 @@ static void spans_and_bounds(void **state)
     assert_int_equal(pp_numbers_scan("\xff\xfe 5T\xc3", 7, n, 1), 1);
 }
 
+/* The total-active notation: "1T-32A", "671B-A37B", "1T-A32B". */
+static void active_tags(void **state)
+{
+    static const struct {
+        const char *text;
+        int tag;
+        double active;
+        int sig;
+    } tags[] = {
+        {"Kimi K2 (1T-32A)", 1, 0, 0}, /* 32A: no magnitude of its own */
+        {"DeepSeek-V3 (671B-A37B)", 2, 37e9, 2},
+        {"Kimi K2 (1T-A32B)", 2, 32e9, 2},
+        {"a 1.04T-32.6BA model", 2, 32.6e9, 3},
+        {"Qwen3-30B-A3B-Instruct", 0, 0, 0}, /* a name, not counts */
+        {"671B-A700B", 0, 0, 0},             /* no smaller than the total */
+        {"671B-37B", 0, 0, 0},               /* no A: a range, not a tag */
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+        const char *t = tags[i].text;
+        pp_number n[4], act;
+        size_t k = pp_numbers_scan(t, strlen(t), n, 4), f = 0;
+        int tag = 0;
+        for (; f < k && !n[f].magnitude; f++)
+            ;
+        if (f < k)
+            tag = pp_numbers_active_tag(t, strlen(t), &n[f], &act);
+        if (tag != tags[i].tag)
+            fail_msg("'%s': tag %d, want %d", t, tag, tags[i].tag);
+        if (tag == 2 &&
+            (fabs(act.value - tags[i].active) > 1 || act.sig != tags[i].sig))
+            fail_msg("'%s': active %.10g (%d digits), want %.10g (%d)", t,
+                     act.value, act.sig, tags[i].active, tags[i].sig);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(forms),
-        cmocka_unit_test(sums_are_not_bounds),
-        cmocka_unit_test(not_numbers),
-        cmocka_unit_test(products),
-        cmocka_unit_test(spans_and_bounds),
+        cmocka_unit_test(forms),       cmocka_unit_test(sums_are_not_bounds),
+        cmocka_unit_test(not_numbers), cmocka_unit_test(active_tags),
+        cmocka_unit_test(products),    cmocka_unit_test(spans_and_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
