@@ -914,6 +914,24 @@ int ck_arrow_between(const struct sent *s, size_t from, size_t to)
     return near(s, from, to, "\xE2\x86\x92");
 }
 
+/* Is offset `at` inside brackets that open right after a name ("Nemotron
+ * 3 Ultra (550B)")? */
+static int bracket_after_entity(const struct sent *s, size_t at)
+{
+    size_t open = at;
+    while (open > 0 && s->text[open - 1] != '(' && s->text[open - 1] != ')')
+        open--;
+    if (open == 0 || s->text[open - 1] != '(')
+        return 0;
+    open--;
+    while (open > 0 && s->text[open - 1] == ' ')
+        open--;
+    for (size_t k = 0; k < s->nent; k++)
+        if (s->ent[k].end == open)
+            return 1;
+    return 0;
+}
+
 /* "Kimi K2 and DeepSeek-V3 were trained on 15.5T and 14.8T tokens
  * respectively": the figures after the last entity pair with the
  * entities in order, when there are as many of each. */
@@ -935,12 +953,41 @@ static void pair_respectively(struct sent *s)
     }
     for (size_t i = 0; i < s->nnum; i++)
         if (s->num[i].start >= last &&
-            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE))
+            (s->num[i].magnitude || s->num[i].unit != PP_UNIT_NONE) &&
+            !bracket_after_entity(s, s->num[i].start))
             fig[nf++] = i;
-    if (nf != ne)
+    if (nf == ne) {
+        for (size_t k = 0; k < nf; k++)
+            s->resp[fig[k]] = order[k];
         return;
-    for (size_t k = 0; k < nf; k++)
-        s->resp[fig[k]] = order[k];
+    }
+    /* "were pretrained on 2.0T, more than 15T and 14.8T tokens
+     * respectively, and their context windows are 4,096, 8,192 and 128K
+     * tokens respectively", "分别为 ...": each list the word closes (or,
+     * Chinese, opens) pairs on its own when it has as many figures */
+    /* each list with its plain figures too ("4,096, 8,192 and 128K") */
+    nf = 0;
+    for (size_t i = 0; i < s->nnum; i++)
+        if (s->num[i].start >= last &&
+            !bracket_after_entity(s, s->num[i].start))
+            fig[nf++] = i;
+    for (size_t from = last, ws, we;
+         nf > ne && ck_lex_find(s, from, s->len, CK_LEX_RESPECTIVELY, &ws, &we);
+         from = we) {
+        size_t next_ws = s->len, nws, nwe;
+        if (ck_lex_find(s, we, s->len, CK_LEX_RESPECTIVELY, &nws, &nwe))
+            next_ws = nws;
+        for (int side = 0; side < 2; side++) {
+            size_t lo = side ? we : from, hi = side ? next_ws : ws, n = 0;
+            size_t grp[MAXNUM];
+            for (size_t k = 0; k < nf; k++)
+                if (s->num[fig[k]].start >= lo && s->num[fig[k]].end <= hi)
+                    grp[n++] = fig[k];
+            if (n == ne)
+                for (size_t k = 0; k < n; k++)
+                    s->resp[grp[k]] = order[k];
+        }
+    }
 }
 
 /* Chinese puts the attribute before its noun: "总参数量 284B(激活 13B)的
