@@ -98,10 +98,31 @@ static long budget_for(const struct sent *s, size_t i)
 /* "about 14.3T tokens at C=10^{25} and about 50.4T at C=10^{26}": each
  * N*, D* against the fitted law's optimum at its own budget; a bare
  * figure after a tokens (parameters) one is of the same kind. */
+/* "Llama 3 自己的缩放律拟合给出 ... 的算力最优点是 4020 亿参数": an optimum
+ * of a run's own fit -- the sentence says so (the lexicon's own-fit: "own
+ * scaling law", "自己的") and names a run other than Chinchilla (or a
+ * model the registry lacks), not Chinchilla, whose law the fitted law is.
+ * "At Llama 3 8B's budget the law's optimum is ..." is the fitted law's. */
+static int another_fit(const struct sent *s)
+{
+    int chinchilla = near(s, 0, s->len, "hoffmann");
+    int other = ck_foreign_between(s, 0, s->len);
+    for (size_t k = 0; k < s->nent; k++) {
+        int has = 0;
+        for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
+            if (s->ent[k].set >> d & 1 &&
+                !strcmp(ck_doc_id(s->c->docs[d]), "chinchilla"))
+                has = 1;
+        chinchilla |= has;
+        other |= !has;
+    }
+    return other && !chinchilla && lex_near(s, 0, s->len, CK_LEX_OWN_FIT);
+}
+
 static void optimum_figures(struct sent *s)
 {
     pp_law law = pp_law_default();
-    int kind = 0;
+    int kind = 0, own = another_fit(s);
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
         pp_optimum o;
@@ -117,7 +138,16 @@ static void optimum_figures(struct sent *s)
             continue;
         kind = k;
         s->used[b] = 1;
-        if (pp_calc_optimum(&law, s->num[b].value, &o) == 0)
+        if (own) {
+            s->used[i] = 1;
+            ck_emit(s, n->start, n->end - n->start, NULL,
+                    k == 'p' ? "derived.optimum_params"
+                             : "derived.optimum_tokens",
+                    cJSON_CreateNumber(n->value), NULL, "unverifiable",
+                    "%.*s is an optimum of a fit the sentence gives to another "
+                    "run or model, not the fitted law of Chinchilla",
+                    (int)(n->end - n->start), s->text + n->start);
+        } else if (pp_calc_optimum(&law, s->num[b].value, &o) == 0)
             ck_check_derived(s, i,
                              k == 'p' ? "derived.optimum_params"
                                       : "derived.optimum_tokens",
@@ -435,6 +465,29 @@ static void passport_compute(struct sent *s, const pp_number *n,
  * training compute is about 3.3e24 FLOP": a derived figure of a named run
  * whose inputs the sentence does not write, recomputed from the run's
  * passport -- D/N (passport_tpp) or 6*N*D (passport_compute). */
+/* "Nemotron 3 Ultra: 6 × 55B × 20T = 6.6e24 FLOP, twice V3's estimate, at
+ * about 364 tokens per active parameter": in a sentence that names other
+ * runs too, the run nearest a derived figure need not be the one it was
+ * derived for -- a contradiction from index `from` on is unverifiable. */
+static void several_runs(struct sent *s, int from, const struct entity *e)
+{
+    int other = 0, n = cJSON_GetArraySize(s->out);
+    for (size_t k = 0; k < s->nent; k++)
+        other |= s->ent[k].set != e->set;
+    if (!other)
+        return;
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
+            continue;
+        ck_soften(c, "unverifiable",
+                  "the sentence names several runs and does not say which "
+                  "one %s is derived for (read as %s's: %s)",
+                  pp_json_str(c, "text", ""), pp_json_str(c, "entity", ""),
+                  pp_json_str(c, "message", ""));
+    }
+}
+
 void ck_derived_passport(struct sent *s)
 {
     ck_bind(s, "recomputed-from-passport");
@@ -444,6 +497,7 @@ void ck_derived_passport(struct sent *s)
         const cJSON *doc;
         int basis = 0, tpp, flops;
         const char *attr;
+        int before;
         if (s->used[i] || !(ent = ck_figure_entity(s, i)))
             continue;
         tpp = !n->magnitude && !n->rate && n->value >= 1 && n->value < 1e6 &&
@@ -464,12 +518,14 @@ void ck_derived_passport(struct sent *s)
             continue;
         attr = tpp ? "derived.tokens_per_param" : "derived.training_flops";
         s->used[i] = 1;
+        before = cJSON_GetArraySize(s->out);
         if (!(doc = doc_with(s, ent->set, "training.tokens", "params.total")))
             undisclosed_input(s, n, ent->set, attr);
         else if (tpp)
             passport_tpp(s, n, doc, attr, basis);
         else
             passport_compute(s, n, doc, ent->set, attr);
+        several_runs(s, before, ent);
     }
 }
 

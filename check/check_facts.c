@@ -647,6 +647,19 @@ static int point_in_training(const struct sent *s, size_t a, size_t b)
     return lex_near(s, b, ck_window_end(s, b, 12), CK_LEX_POINT_AFTER);
 }
 
+/* "在前 10 万亿 token 为 0.3 ...；10 万亿 token 恰好也是 ... 的位置": a
+ * figure the sentence gave before as a point of the training is that
+ * point again. */
+static int point_again(const struct sent *s, size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (s->num[k].value == s->num[i].value &&
+            s->num[k].unit == s->num[i].unit &&
+            point_in_training(s, s->num[k].start, s->num[k].end))
+            return 1;
+    return 0;
+}
+
 /* "The long-context extension of Llama 3 405B used about 800B tokens",
  * "退火阶段使用了 1T token": the data of one stage of the training, named
  * before the figure in its clause, not what the run was trained on. */
@@ -1275,6 +1288,14 @@ static int params_pair(const struct sent *s, const pp_number *x,
         (x->unit != PP_UNIT_NONE && x->unit != PP_UNIT_PARAMS) ||
         (y->unit != PP_UNIT_NONE && y->unit != PP_UNIT_PARAMS))
         return 0;
+    /* "1900 токенов (5,7 трлн / 3 млрд)": a division whose quotient the
+     * sentence gives is the working of a ratio, not a pair of counts */
+    for (size_t k = 0; k < s->nnum; k++) {
+        const pp_number *q = &s->num[k];
+        double r = fmax(x->value, y->value) / fmin(x->value, y->value);
+        if (q != x && q != y && q->value >= 1 && fabs(q->value - r) <= 0.1 * r)
+            return 0;
+    }
     for (size_t k = x->end; k < y->start; k++) {
         if (s->text[k] == '/')
             slash++;
@@ -1727,8 +1748,9 @@ static void bind_entity_figures(struct sent *s)
                        : lex_near(s, back(a, 30), a, CK_LEX_TRAIN)
                            ? "training-verb"
                            : "token-word");
-            attr = point_in_training(s, a, b) || data_source_size(s, a) ||
-                           stage_data(s, a) || rate_unit(s, n)
+            attr = point_in_training(s, a, b) || point_again(s, i) ||
+                           data_source_size(s, a) || stage_data(s, a) ||
+                           rate_unit(s, n)
                        ? NULL
                    : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
@@ -1866,6 +1888,44 @@ static int pretraining_window(const struct sent *s, const cJSON *c)
     b = a + (size_t)len->valuedouble;
     return lex_near(s, ck_window_start(s, a, 64), a, CK_LEX_PRETRAINING) ||
            lex_near(s, b, ck_window_end(s, b, 32), CK_LEX_PRETRAINING);
+}
+
+/* "Второй эпизод расхождения Nemotron 3 Ultra, около 16 трлн токенов": a
+ * count of tokens at which the run's passport records an event (a
+ * divergence near 16T, within 5 %) may be that point of the training,
+ * not its size -- a contradicted one is unverifiable.  Over the claims
+ * from `from` on. */
+static void event_points(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const cJSON *said = pp_json_get(c, "claimed"), *ev, *doc = NULL;
+        const char *who = pp_json_str(c, "entity", "");
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            strcmp(pp_json_str(c, "attribute", ""), "training.tokens") ||
+            !cJSON_IsNumber(said))
+            continue;
+        for (size_t d = 0; d < s->c->ndocs && !doc; d++)
+            if (!strcmp(ck_doc_id(s->c->docs[d]), who))
+                doc = s->c->docs[d];
+        cJSON_ArrayForEach(ev,
+                           pp_json_get(pp_json_get(doc, "stability"), "events"))
+        {
+            const cJSON *at = pp_json_get(ev, "at_tokens");
+            if (!cJSON_IsNumber(at) || at->valuedouble <= 0 ||
+                fabs(said->valuedouble - at->valuedouble) >
+                    0.05 * at->valuedouble)
+                continue;
+            ck_soften(c, "unverifiable",
+                      "%s records an event at about that count (%s): %s may "
+                      "be that point of the training, not its size (%s)",
+                      who, pp_json_str(ev, "detail", "no detail"),
+                      pp_json_str(c, "text", ""),
+                      pp_json_str(c, "message", ""));
+            break;
+        }
+    }
 }
 
 /* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested
@@ -2199,6 +2259,7 @@ void ck_bind_entity_figures(struct sent *s)
     bind_entity_figures(s);
     context_stages(s, from);
     token_parts(s, from);
+    event_points(s, from);
     hypothetical(s, from);
 }
 

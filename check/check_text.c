@@ -816,6 +816,14 @@ void ck_check_formats(struct sent *s)
         size_t before = (size_t)s->count;
         if (ck_arrow_between(s, e->end, fm[i].start))
             continue; /* another step of a sequence */
+        /* "сохраняют диапазон FP32, но не его точность", "the range of
+         * FP32", "FP32 的范围": a trait of the format, no role's */
+        if (lex_near(s, ck_back_words(s, fm[i].start, 2), fm[i].start,
+                     CK_LEX_FORMAT_PROPERTY) ||
+            lex_near(s, fm[i].end,
+                     fm[i].end + 12 < s->len ? fm[i].end + 12 : s->len,
+                     CK_LEX_FORMAT_PROPERTY))
+            continue;
         if (!bound[i] && !strcmp(how[i], "role-list")) {
             ck_bind(s, how[i]);
             for (size_t d = 0; d < s->c->ndocs && d < 64; d++)

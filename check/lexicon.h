@@ -111,7 +111,9 @@
     X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */    \
     X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */    \
     X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */         \
-    X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */
+    X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */           \
+    X(OWN_FIT, "own-fit") /* "Llama 3's own scaling law": not Chinchilla's */  \
+    X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
