@@ -77,13 +77,14 @@ async function testReport(context) {
     expect(k3.text.startsWith('undisclosed') && k3.v === null, `kimi-k3 tokens: ${JSON.stringify(k3)}`);
     const k3c = await cell('kimi-k3', 'Training compute (6ND)');
     expect(k3c.text.startsWith('undisclosed'), `kimi-k3 6ND from undisclosed tokens: ${JSON.stringify(k3c)}`);
-    // absent is not undisclosed: DeepSeek LLM's passport records no tokens
-    const dl = await cell('deepseek-llm-67b', 'Training tokens');
+    // absent is not undisclosed: Llama 2 70B's passport records no active
+    // count (its card does not say "dense"), so no 6ND either
+    const dl = await cell('llama-2-70b', 'Active parameters');
     expect(dl.text.startsWith('not recorded') && dl.badges[0] === 'absent' && dl.v === null,
-        `deepseek-llm-67b tokens are absent, not undisclosed: ${JSON.stringify(dl)}`);
-    const dlc = await cell('deepseek-llm-67b', 'Training compute (6ND)');
+        `llama-2-70b active parameters are absent, not undisclosed: ${JSON.stringify(dl)}`);
+    const dlc = await cell('llama-2-70b', 'Training compute (6ND)');
     expect(dlc.text.startsWith('not recorded') && dlc.badges[0] === 'absent',
-        `deepseek-llm-67b 6ND from absent tokens: ${JSON.stringify(dlc)}`);
+        `llama-2-70b 6ND from an absent active count: ${JSON.stringify(dlc)}`);
     const ll = await cell('llama-3-8b', 'Tokens per parameter');
     expect(ll.text.startsWith('1.9K') && ll.badges[0] === 'derived', `llama tokens per parameter: ${JSON.stringify(ll)}`);
     const dead = await page.$$eval('a.src', as => as.map(a => a.getAttribute('href'))
