@@ -1256,6 +1256,29 @@ static int size_like(const pp_number *n)
            (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_PARAMS);
 }
 
+int ck_name_in_brackets(const struct sent *s, const pp_number *n,
+                        const struct entity *e)
+{
+    size_t k = n->end, m;
+    while (k < e->start && s->text[k] == ' ')
+        k++;
+    if (k < e->start && s->text[k] == '(')
+        k++;
+    else if (k + 3 <= e->start && !memcmp(s->text + k, "\xEF\xBC\x88", 3))
+        k += 3; /* （ */
+    else
+        return 0;
+    while (k < e->start && s->text[k] == ' ')
+        k++;
+    if (k != e->start)
+        return 0;
+    for (m = e->end; m < s->len && s->text[m] == ' '; m++)
+        ;
+    return (m < s->len && s->text[m] == ')') ||
+           (m + 3 <= s->len &&
+            !memcmp(s->text + m, "\xEF\xBC\x89", 3)); /* ） */
+}
+
 /* Return `e` as the entity of figure `i`, found by rule `how`. */
 static const struct entity *bound_to(struct sent *s, size_t i,
                                      const struct entity *e, const char *how)
@@ -1366,6 +1389,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
         if (e->start >= n->end && (!after || e->start < after->start))
             after = e;
     }
+    if (after && ck_name_in_brackets(s, n, after))
+        return bound_to(s, i, after, "name-in-brackets");
     /* "70B Chinchilla", "the 280B Gopher model", "Gopher 280B": a size
      * written against a name is that run's, whatever the sentence
      * compares */

@@ -827,6 +827,37 @@ static int colon_label(const struct sent *s, size_t a)
     return active == total ? 0 : active ? 'a' : 't';
 }
 
+/* The label an item opens with, for a figure after its colon further on:
+ * "**Fewer active parameters**: 17 billion compared with 37 billion for
+ * DeepSeek-V3", "- Активные параметры: 37 млрд у DeepSeek-V3 и 32 млрд у
+ * Kimi K2" -- the one colon of the sentence's first 48 bytes, no colon,
+ * bar or semicolon between it and the figure.  'a' or 't' by its word,
+ * else 0. */
+static int lead_label(const struct sent *s, size_t a)
+{
+    size_t end = 0, k;
+    for (k = 0; k < s->len && k < 48 && !end; k++)
+        if (s->text[k] == ':')
+            end = k;
+        else if (k + 3 <= s->len && !memcmp(s->text + k, "\xEF\xBC\x9A", 3))
+            end = k; /* ： */
+    if (!end || end >= a)
+        return 0;
+    for (k = end + 1; k < a; k++)
+        if (strchr(":|;", s->text[k]) ||
+            (k + 3 <= a && (!memcmp(s->text + k, "\xEF\xBC\x9A", 3) ||
+                            !memcmp(s->text + k, "\xEF\xBC\x9B", 3))))
+            return 0;
+    if (lex_near(s, 0, end, CK_LEX_EXPERT) ||
+        !lex_near(s, 0, end, CK_LEX_PARAM))
+        return 0;
+    {
+        int active = lex_near(s, 0, end, CK_LEX_ACTIVE);
+        int total = lex_near(s, 0, end, CK_LEX_TOTAL);
+        return active == total ? 0 : active ? 'a' : 't';
+    }
+}
+
 /* Total or active parameters, for figure `i`.  "X of (its) Y": X active,
  * Y total; "of which Y": Y active.  Else the nearest qualifying word
  * wins -- inside the figure's own span ("32.6B active parameters"), then
@@ -924,6 +955,10 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     }
     if ((k = clause_kind(s, i)) != 0) {
         ck_bind(s, "clause-subject");
+        return k == 'a' ? "params.active" : "params.total";
+    }
+    if ((k = lead_label(s, a)) != 0) {
+        ck_bind(s, "item-label");
         return k == 'a' ? "params.active" : "params.total";
     }
     *attached = 0;
@@ -1645,6 +1680,12 @@ static void bind_entity_figures(struct sent *s)
                            n->unit == PP_UNIT_PARAMS ? 2 : 3);
             continue;
         }
+        for (size_t k = 0; !s->used[i] && !s->resp[i] && k < s->nfam; k++)
+            if (ck_name_in_brackets(s, n, &s->fam[k])) {
+                e = &s->fam[k]; /* "from 4096 (Llama 2)": each of its runs */
+                s->family_read = 1;
+                s->ent_how[i] = "name-in-brackets";
+            }
         if (!e && !s->used[i] && ck_is_params(s, n) &&
             (fam = family_after(s, i)) != NULL) {
             s->used[i] = 1; /* "With 70 billion parameters, Llama 3 ..." */
@@ -1663,7 +1704,10 @@ static void bind_entity_figures(struct sent *s)
         }
         if (!e || s->used[i])
             continue;
-        if (prior_value(s, i) || passed_value(s, i) || part_of_tokens(s, i)) {
+        /* "from 4096 (Llama 2)": what another run has, not what this one
+         * had */
+        if (!(s->ent_how[i] && !strcmp(s->ent_how[i], "name-in-brackets")) &&
+            (prior_value(s, i) || passed_value(s, i) || part_of_tokens(s, i))) {
             s->used[i] = 1; /* "grew from 16B to 1T": what it was */
             continue;
         }
@@ -1698,6 +1742,29 @@ static void bind_entity_figures(struct sent *s)
             ck_check_fact(s, n, e->set, first);
             ck_check_fact(s, &s->num[i + 1], e->set, second);
             continue;
+        }
+        if (n->unit == PP_UNIT_NONE && s->ent_how[i] &&
+            !strcmp(s->ent_how[i], "name-in-brackets")) {
+            /* "to 128K tokens from 8192 (Llama 3 70B)": a bare figure of
+             * the run in brackets, of what the figure before it measures --
+             * checked as that and nothing else, never an error */
+            size_t j = i;
+            while (j > 0 && !attrs[j - 1])
+                j--;
+            if (j > 0 && s->family_read &&
+                !strcmp(attrs[j - 1], "params.total")) {
+                s->used[i] = 1; /* "more than 70B (Llama 3)": its member's */
+                s->family_read = 0;
+                check_member_size(s, i, e);
+                continue;
+            }
+            if (j > 0) {
+                s->used[i] = 1;
+                ents[i] = e;
+                ck_bind(s, "compared-figure");
+                check_readings(s, i, e->set, &attrs[j - 1], 1);
+                continue;
+            }
         }
         if (n->unit == PP_UNIT_DEVICE_HOURS) {
             s->used[i] = 1;
@@ -1768,7 +1835,7 @@ static void bind_entity_figures(struct sent *s)
                      lex_near(s, back(a, 6), a, CK_LEX_TOTAL) ||
                      lex_near(s, back(a, 16), a, CK_LEX_ACTIVE) ||
                      lex_near(s, ck_back_words(s, a, 4), a, CK_LEX_PARAM) ||
-                     clause_kind(s, i)))) {
+                     clause_kind(s, i) || lead_label(s, a)))) {
             int attached;
             attr = params_kind(s, i, &attached);
             /* "GPT-3's 170 billion parameters": a dense run's own count,

@@ -397,6 +397,11 @@ const struct entity *ck_entity_for(const struct sent *s, size_t at);
 int ck_is_standard(const struct sent *s, const struct entity *e);
 /* The entity figure `i` speaks of, or NULL (another model's figure). */
 const struct entity *ck_figure_entity(struct sent *s, size_t i);
+/* Is the name `e` (a run's or a family's) alone in brackets right after
+ * figure `n` ("from 4096 (Llama 2) and 2048 (Llama 1)", "4096（Llama 2）"):
+ * the figure that name's? */
+int ck_name_in_brackets(const struct sent *s, const pp_number *n,
+                        const struct entity *e);
 
 /* Is figure `n` a parameter count / a byte size? */
 int ck_is_params(const struct sent *s, const pp_number *n);

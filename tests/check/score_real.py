@@ -36,6 +36,8 @@ def main():
     ap.add_argument("-v", action="store_true"); ap.add_argument("--misses", action="store_true")
     ap.add_argument("--no-page", action="store_true",
                     help="leave out the page titles of a set that has them")
+    ap.add_argument("--dump", metavar="FILE",
+                    help="also write the rendered document to FILE")
     a = ap.parse_args()
     rows = []
     with open(a.tsv, encoding="utf-8") as f:
@@ -74,6 +76,8 @@ def main():
     subprocess.run([a.passport, "init", "-q", env["PASSPORT_REGISTRY"]], env=env, check=True)
     path = os.path.join(tmp, "real.md")
     open(path, "w", encoding="utf-8").write("\n".join(doc))
+    if a.dump:
+        open(a.dump, "w", encoding="utf-8").write("\n".join(doc))
     p = subprocess.run([a.passport, "check", "--format", "json", path], capture_output=True, text=True, env=env)
     out = json.loads(p.stdout)
     found = {}
@@ -127,6 +131,6 @@ RUNS = {"named-before", "named-after", "named-nearest", "respectively",
         "attributive", "previous-sentence", "heading", "table-column",
         "bracket-after-name", "size-before-name", "size-after-name", "called",
         "table-row", "family-member", "family", "possessive", "figures",
-        "contrast-subject", "none"}
+        "contrast-subject", "name-in-brackets", "none"}
 
 sys.exit(main())
