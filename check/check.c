@@ -514,7 +514,7 @@ int pp_checker_sentence(pp_checker *c, const char *text, size_t len,
 static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
 {
     struct sent s;
-    int named, spikes, higher;
+    int named, spikes, higher, from = cJSON_GetArraySize(claims);
     if (len == 0) {
         c->limited = 0;
         return 0;
@@ -555,6 +555,7 @@ static int sentence(pp_checker *c, const char *text, size_t len, cJSON *claims)
         ck_check_spikes(&s);
         ck_check_formats(&s);
         ck_check_kept_higher(&s);
+        ck_soften_said(&s, from);
     }
     ck_check_generalisations(&s);
     ck_keep_subject(&s);

@@ -1995,11 +1995,88 @@ static void event_points(struct sent *s, int from)
     }
 }
 
+/* Does the sentence open on a supposition ("If ...", "Suppose", "假如",
+ * "如果", "Если") -- not an estimate, which a derived figure of a named run
+ * is checked as? */
+static int opens_supposing(const struct sent *s)
+{
+    static const char *const opens[] = {
+        "if ",
+        "suppose",
+        "imagine",
+        "had ",
+        "\xE5\x81\x87\xE5\xA6\x82",          /* 假如 */
+        "\xE5\xA6\x82\xE6\x9E\x9C",          /* 如果 */
+        "\xE5\x81\x87\xE8\xAE\xBE",          /* 假设 */
+        "\xE8\xA6\x81\xE6\x98\xAF",          /* 要是 */
+        "\xD0\xB5\xD1\x81\xD0\xBB\xD0\xB8 ", /* если */
+        NULL};
+    for (const char *const *o = opens; *o; o++)
+        if (s->len >= strlen(*o) && !memcmp(s->low.ptr, *o, strlen(*o)))
+            return 1;
+    return 0;
+}
+
+/* Does the sentence hold an edit in sed's notation ("s/1.4T/1.04T/")? */
+static int sed_edit(const struct sent *s)
+{
+    for (size_t k = 0; k + 2 < s->len; k++) {
+        const char *a, *b;
+        if (s->text[k] != 's' || s->text[k + 1] != '/' ||
+            (k && isalnum((unsigned char)s->text[k - 1])))
+            continue;
+        a = memchr(s->text + k + 2, '/', s->len - k - 2);
+        b = a ? memchr(a + 1, '/', s->len - (size_t)(a + 1 - s->text)) : NULL;
+        if (a && b && a > s->text + k + 2 &&
+            !memchr(s->text + k, ' ', (size_t)(b - s->text) - k))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the claim text `t` inside quotation marks of the sentence ("the
+ * draft says “V3 keeps its optimizer moments in FP32”", «…», 「…」, "…")?
+ * Each opening mark pairs with the next closing one; a straight double
+ * quote with the next straight one. */
+static int quoted(const struct sent *s, const char *t)
+{
+    static const char *const opens[] = {"\xE2\x80\x9C", "\xC2\xAB",
+                                        "\xE3\x80\x8C", "\xE3\x80\x8E",
+                                        "\"",           NULL};
+    static const char *const closes[] = {"\xE2\x80\x9D", "\xC2\xBB",
+                                         "\xE3\x80\x8D", "\xE3\x80\x8F",
+                                         "\"",           NULL};
+    size_t tl = strlen(t);
+    const char *at = tl ? memmem(s->text, s->len, t, tl) : NULL;
+    size_t a, k;
+    if (!at)
+        return 0;
+    a = (size_t)(at - s->text);
+    for (int q = 0; opens[q]; q++) {
+        size_t ol = strlen(opens[q]), cl = strlen(closes[q]);
+        for (k = 0; k + ol <= s->len;) {
+            const char *o = memmem(s->text + k, s->len - k, opens[q], ol), *c;
+            size_t from, to;
+            if (!o)
+                break;
+            from = (size_t)(o - s->text) + ol;
+            c = memmem(s->text + from, s->len - from, closes[q], cl);
+            if (!c)
+                break;
+            to = (size_t)(c - s->text);
+            if (from <= a && a + tl <= to)
+                return 1;
+            k = to + cl;
+        }
+    }
+    return 0;
+}
+
 /* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested
  * DeepSeek-V4-Pro would have 2T parameters", "если бы", "据传": a figure
  * a sentence supposes, reports or expects is no claim of the run's --
  * a contradicted one is unverifiable.  Over the claims from `from` on. */
-static void hypothetical(struct sent *s, int from)
+static void hypothetical(struct sent *s, int from, int only_said)
 {
     int n = cJSON_GetArraySize(s->out);
     size_t ws, we;
@@ -2010,21 +2087,39 @@ static void hypothetical(struct sent *s, int from)
     /* "Was DeepSeek-V3 trained on 20T tokens?", "Правда ли, что ...?",
      * "真的只用了 2 万亿 token 吗？": asked, not said; "Неверно, что
      * Nemotron 3 Ultra обучался на 14,8 трлн токенов": said to be wrong */
+    /* a worked example may suppose ("if a 7B model ..."): its own
+     * arithmetic is checked whatever it supposes; a named run's figure
+     * is not */
+    if (only_said && !opens_supposing(s))
+        cue = 0;
+    int named_only = only_said && cue;
     const char *why = cue ? "supposes, reports, estimates or expects"
-                      : ck_question(s)                          ? "asks about"
-                      : lex_near(s, 0, s->len, CK_LEX_REJECTED) ? "calls wrong"
-                                                                : NULL;
-    if (!why)
-        return;
+                      : !only_said && ck_question(s) ? "asks about"
+                      : lex_near(s, 0, s->len, CK_LEX_REJECTED) ||
+                              lex_near(s, 0, s->len, CK_LEX_REFUTED)
+                          ? "calls wrong"
+                          : NULL;
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
         const char *v = pp_json_str(c, "verdict", "");
+        const char *how = why;
         if (strcmp(v, "contradicted") && strcmp(v, "undisclosed"))
+            continue;
+        if (named_only && !*pp_json_str(c, "entity", ""))
+            how = NULL;
+        /* "s/1.4T/1.04T/": an edit's pattern, not a claim */
+        if (!how && sed_edit(s))
+            how = "edits";
+        /* "the draft says “V3 keeps its optimizer moments in FP32”": a
+         * claim in quotation marks is someone's words, quoted */
+        if (!how && quoted(s, pp_json_str(c, "text", "")))
+            how = "quotes";
+        if (!how)
             continue;
         ck_soften(c, "unverifiable",
                   "%s %s: the sentence %s %s rather than stating it (%s)",
                   pp_json_str(c, "entity", ""), pp_json_str(c, "attribute", ""),
-                  why, pp_json_str(c, "text", ""),
+                  how, pp_json_str(c, "text", ""),
                   pp_json_str(c, "message", ""));
     }
 }
@@ -2327,7 +2422,12 @@ void ck_bind_entity_figures(struct sent *s)
     context_stages(s, from);
     token_parts(s, from);
     event_points(s, from);
-    hypothetical(s, from);
+    hypothetical(s, from, 0);
+}
+
+void ck_soften_said(struct sent *s, int from)
+{
+    hypothetical(s, from, 1);
 }
 
 /* What fact stability.loss_spikes (NULL: not recorded) says of the

@@ -400,6 +400,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i);
 /* Is the name `e` (a run's or a family's) alone in brackets right after
  * figure `n` ("from 4096 (Llama 2) and 2048 (Llama 1)", "4096（Llama 2）"):
  * the figure that name's? */
+/* Over the sentence's claims from `from` on, of every kind: one the
+ * sentence quotes ("the draft says “...”") or calls wrong ("an
+ * overcount", "这是误读") is unverifiable, not contradicted. */
+void ck_soften_said(struct sent *s, int from);
 int ck_name_in_brackets(const struct sent *s, const pp_number *n,
                         const struct entity *e);
 

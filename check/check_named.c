@@ -52,7 +52,7 @@ static const struct {
       "混合专家", NULL}},
     {"dense",
      {"dense transformer", "dense model", "dense architecture", "dense decoder",
-      "плотная модель", "稠密", NULL}},
+      "плотная модель", "稠密", "dense", NULL}},
 };
 
 /* The names of an optimizer id of the schema. */
@@ -311,6 +311,17 @@ static void runs_of(pp_buf *out, const pp_checker *c, unsigned long long set)
         pp_buf_puts(out, " (each run the name may mean)");
 }
 
+/* Is the sentence a table row whose first cell is a label of the model's
+ * type ("| Architecture | Dense |", "| 模型架构 | MoE |")? */
+static int type_label_row(const struct sent *s)
+{
+    const char *bar;
+    if (!s->len || s->text[0] != '|')
+        return 0;
+    bar = memchr(s->text + 1, '|', s->len - 1);
+    return bar && lex_near(s, 1, (size_t)(bar - s->text), CK_LEX_TYPE_LABEL);
+}
+
 void ck_check_named(struct sent *s)
 {
     pp_checker *c = s->c;
@@ -325,6 +336,9 @@ void ck_check_named(struct sent *s)
      * given as an example ("optimizers such as Adam or AdamW") */
     int loose =
         s->carried && !ck_anaphoric(s) && !(c->prev.colon && c->next_is_item);
+    /* "| **Architecture** | Mixture-of-Experts (MoE) |" under the run's
+     * heading: a spec row of its type, which speaks of that run */
+    int type_row = type_label_row(s);
     /* a sentence that names one family and no run: its terms are the
      * family's when every run of it names them ("Llama-3 uses GQA") */
     const struct entity *family = !s->nent && s->nfam == 1 ? &s->fam[0] : NULL;
@@ -352,7 +366,7 @@ void ck_check_named(struct sent *s)
         if (!p)
             continue;
         at = (size_t)(p - s->low.ptr);
-        if (loose &&
+        if (loose && !(type_row && !strcmp(t->attr, "architecture.type")) &&
             (!strcmp(t->attr, "architecture.type") || generic(t) || t->base ||
              lex_near(s, ck_clause_from(s, at), at, CK_LEX_EXAMPLE)))
             continue;

@@ -113,7 +113,8 @@
     X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */         \
     X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */           \
     X(OWN_FIT, "own-fit") /* "Llama 3's own scaling law": not Chinchilla's */  \
-    X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */
+    X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */   \
+    X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,

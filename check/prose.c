@@ -36,6 +36,7 @@ struct walker {
     struct segbuf cur;
     int code, html, in_link, link_is_url, math;
     int span_code; /* inside `inline code` */
+    int del;       /* inside ~~struck-out text~~: retracted, not prose */
     /* "6*70B*2T", "C = 6*N*D": an emphasis opened inside a word is an
      * operator the author wrote; its stars are put back (em_open: the
      * next text checks for one; em_stars: stars to put back when the
@@ -443,6 +444,8 @@ static int enter_span(MD_SPANTYPE t, void *detail, void *u)
     struct walker *w = u;
     if (t == MD_SPAN_CODE)
         w->span_code++;
+    if (t == MD_SPAN_DEL)
+        w->del++;
     if ((t == MD_SPAN_EM || t == MD_SPAN_STRONG) && w->em_depth < 8) {
         w->em_stars[w->em_depth++] = 0;
         w->em_open = t == MD_SPAN_EM ? 1 : 2;
@@ -465,6 +468,8 @@ static int leave_span(MD_SPANTYPE t, void *detail, void *u)
     (void)detail;
     if (t == MD_SPAN_CODE)
         w->span_code--;
+    if (t == MD_SPAN_DEL && w->del > 0)
+        w->del--;
     if ((t == MD_SPAN_EM || t == MD_SPAN_STRONG) && w->em_depth > 0) {
         int n = w->em_stars[--w->em_depth];
         w->em_open = 0;
@@ -503,6 +508,8 @@ static int text_cb(MD_TEXTTYPE t, const MD_CHAR *p, MD_SIZE n, void *u)
     }
     if (w->code || (t == MD_TEXT_CODE && !(w->span_code && code_name(p, n))))
         return 0;
+    if (w->del)
+        return 0; /* "~~DeepSeek-V3 has 37B total parameters.~~": struck out */
     /* An autolink's text is its target: a URL is not prose. */
     if (w->in_link && n <= w->href.len + 8 &&
         ((w->href.len && memmem(w->href.ptr, w->href.len, p, n) != NULL) ||
