@@ -1658,7 +1658,10 @@ static int spec_row(struct sent *s, size_t off, size_t len)
         lex_near(s, a, off, CK_LEX_DERIVATIVE) ||
         lex_near(s, a, off, CK_LEX_OTHER_MODEL) ||
         lex_near(s, a, off, CK_LEX_EXPERIMENT) ||
-        lex_near(s, a, off, CK_LEX_EXPERT)) /* a part's count */
+        lex_near(s, a, off, CK_LEX_EXPERT) || /* a part's count */
+        /* "Cosine-decay phase: 5.5T tokens", "Context extension | 119K",
+         * "Divergence point: 300B tokens": a stage's, a point's */
+        lex_near(s, a, off, CK_LEX_PART_LABEL))
         return 0;
     while (e < s->len && strchr(" \t|*\n\r", s->text[e]))
         e++;

@@ -791,6 +791,44 @@ static void check_headlines(struct sent *s, const struct entity *e,
     ck_merge_last(s, (size_t)s->count - before);
 }
 
+/* Over the format claims from `from` on: a format the clause says
+ * something was kept or computed in ("kept a listed set of sensitive
+ * layers in BF16", "computed cross-entropy in FP32", "交叉熵在 FP32 中计算")
+ * is that thing's, not the run's training: a contradicted headline is
+ * unverifiable; a format of a GEMM's output ("write their outputs in BF16
+ * or FP32", "GEMM 输出不是 FP8") is no GEMM input's. */
+static void soften_objects(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *attr = pp_json_str(c, "attribute", "");
+        const cJSON *o = pp_json_get(c, "offset");
+        size_t at, cl;
+        const char *why = NULL;
+        if ((strcmp(pp_json_str(c, "verdict", ""), "contradicted") &&
+             strcmp(pp_json_str(c, "verdict", ""), "undisclosed")) ||
+            !cJSON_IsNumber(o) || o->valuedouble < 0 ||
+            o->valuedouble >= (double)s->len)
+            continue;
+        at = (size_t)o->valuedouble;
+        cl = ck_clause_from(s, at);
+        if (!strcmp(attr, "precision.headline") &&
+            lex_near(s, cl, ck_clause_to(s, at), CK_LEX_KEPT_VERB))
+            why = "what the sentence says was kept or computed in it";
+        else if (!strncmp(attr, "gemm.", 5) &&
+                 lex_near(s, cl, at, CK_LEX_OUTPUT_WORD))
+            why = "an output";
+        if (why)
+            ck_soften(c, "unverifiable",
+                      "%s %s: %s is the format of %s, not of what the passport "
+                      "records (%s)",
+                      pp_json_str(c, "entity", ""), attr,
+                      pp_json_str(c, "text", ""), why,
+                      pp_json_str(c, "message", ""));
+    }
+}
+
 /* Formats bound to precision roles of the run the sentence names, each
  * format mention once; the formats bound to no role speak of the run's
  * training (its headline) when the sentence is about training
@@ -803,7 +841,7 @@ void ck_check_formats(struct sent *s)
     struct role_set lists[MAXMENTION];
     size_t nf, nr, cand[MAXMENTION], nc = 0;
     const struct entity *head = NULL;
-    int training;
+    int training, from = cJSON_GetArraySize(s->out);
     if (!s->nent)
         return;
     nf = format_mentions(s, fm);
@@ -852,6 +890,7 @@ void ck_check_formats(struct sent *s)
     }
     if (nc)
         check_headlines(s, head, fm, cand, nc);
+    soften_objects(s, from);
 }
 
 /* ------------------------------------------------------------------ */

@@ -114,7 +114,10 @@
     X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */           \
     X(OWN_FIT, "own-fit") /* "Llama 3's own scaling law": not Chinchilla's */  \
     X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */   \
-    X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */
+    X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */ \
+    X(PART_LABEL, "part-label") /* "Cosine-decay phase: 5.5T": a part's */     \
+    X(KEPT_VERB, "kept-verb")   /* "kept ... layers in BF16": an object's */   \
+    X(OUTPUT_WORD, "output-word") /* "write their outputs in BF16" */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
