@@ -1668,7 +1668,10 @@ static void bind_entity_figures(struct sent *s)
             lex_near(s, b, ck_window_end(s, b, 16), CK_LEX_SIZED);
         s->family_read = 0;
         if (e && !s->used[i] && s->ent_how[i] &&
-            !strncmp(s->ent_how[i], "size-", 5)) {
+            (!strncmp(s->ent_how[i], "size-", 5) ||
+             /* "175B 的 GPT-3": a size before 的 and the name */
+             (!strcmp(s->ent_how[i], "attributive") && n->magnitude &&
+              n->unit == PP_UNIT_NONE))) {
             /* "70B Chinchilla", "the 280B Gopher model", "Gopher 280B": a
              * size against a name, maybe of something made from the run
              * ("a ~3.5T-parameter Kimi-K3 model" of a merge), so checked
@@ -1817,7 +1820,12 @@ static void bind_entity_figures(struct sent *s)
                            : "token-word");
             attr = point_in_training(s, a, b) || point_again(s, i) ||
                            data_source_size(s, a) || stage_data(s, a) ||
-                           rate_unit(s, n)
+                           rate_unit(s, n) ||
+                           /* "可以使用3.5T token 数据预训练达到最优性能",
+                            * "compute-optimal would be 3.5T": the
+                            * optimum's tokens, not the run's */
+                           lex_near(s, ck_clause_from(s, a), ck_clause_to(s, b),
+                                    CK_LEX_OPTIMUM)
                        ? NULL
                    : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
