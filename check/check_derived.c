@@ -711,16 +711,16 @@ void ck_derived_context(struct sent *s)
     pp_checker *c = s->c;
     double N = 0, D = 0, C = 0;
     int haveN = ck_ctx_get(&c->N, &N), haveD = ck_ctx_get(&c->D, &D);
-    int haveC = ck_ctx_get(&c->C, &C);
+    int haveC = ck_ctx_get(&c->C, &C), given = 0;
     ck_bind(s, "worked-example");
     scenario_pair(s);
     /* assignments in this sentence come first */
     for (size_t i = 0; i < s->nnum; i++) {
         int v = assigned_var(s, &s->num[i]);
         if (v == 'n')
-            N = s->num[i].value, haveN = 1, s->used[i] = 1;
+            N = s->num[i].value, haveN = 1, s->used[i] = 1, given = 1;
         else if (v == 'd')
-            D = s->num[i].value, haveD = 1, s->used[i] = 1;
+            D = s->num[i].value, haveD = 1, s->used[i] = 1, given = 1;
     }
     for (size_t i = 0; i < s->nnum; i++) {
         int v = assigned_var(s, &s->num[i]);
@@ -739,7 +739,10 @@ void ck_derived_context(struct sent *s)
     }
     if (haveC)
         context_optimum(s, C);
-    if (haveN && haveD)
+    /* "Chinchilla, by comparison, was trained at 20 tokens per
+     * parameter" after an example's N and D: a named run's own ratio,
+     * which its passport gives (ck_derived_passport), not the example's */
+    if (haveN && haveD && (given || !s->nent))
         context_tpp(s, N, D);
     context_bubble(s);
     if (haveN)

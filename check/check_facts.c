@@ -1559,6 +1559,24 @@ static int shared_experts(const struct sent *s, size_t i)
                     shared);
 }
 
+/* Does the clause of the figure at [a, b) speak of an optimum ("达到最优
+ * 性能", "compute-optimal") -- a word of the lexicon's `optimum` other
+ * than a run's name ("Chinchilla")? */
+static int optimum_clause(const struct sent *s, size_t a, size_t b)
+{
+    size_t from = ck_clause_from(s, a), to = ck_clause_to(s, b), ws, we;
+    while (from < to && ck_lex_find(s, from, to, CK_LEX_OPTIMUM, &ws, &we)) {
+        int named = 0;
+        for (size_t k = 0; k < s->nent && !named; k++)
+            named = s->ent[k].start <= ws && we <= s->ent[k].end;
+        if (!named &&
+            !(we - ws == 10 && !memcmp(s->low.ptr + ws, "chinchilla", 10)))
+            return 1;
+        from = we;
+    }
+    return 0;
+}
+
 /* A figure of the same run and attribute as an earlier one, after a
  * comparison ("14.8T tokens, about 7x more than Llama 2's 2T"), is the
  * other side's. */
@@ -1671,7 +1689,9 @@ static void bind_entity_figures(struct sent *s)
             (!strncmp(s->ent_how[i], "size-", 5) ||
              /* "175B 的 GPT-3": a size before 的 and the name */
              (!strcmp(s->ent_how[i], "attributive") && n->magnitude &&
-              n->unit == PP_UNIT_NONE))) {
+              n->unit == PP_UNIT_NONE && !kind_after &&
+              !lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_ACTIVE) &&
+              !lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_TOTAL)))) {
             /* "70B Chinchilla", "the 280B Gopher model", "Gopher 280B": a
              * size against a name, maybe of something made from the run
              * ("a ~3.5T-parameter Kimi-K3 model" of a merge), so checked
@@ -1824,8 +1844,7 @@ static void bind_entity_figures(struct sent *s)
                            /* "可以使用3.5T token 数据预训练达到最优性能",
                             * "compute-optimal would be 3.5T": the
                             * optimum's tokens, not the run's */
-                           lex_near(s, ck_clause_from(s, a), ck_clause_to(s, b),
-                                    CK_LEX_OPTIMUM)
+                           optimum_clause(s, a, b)
                        ? NULL
                    : per_param_own(s, i) ? "training.tokens_per_param"
                    : near(s, back(a, 40), b + 20, "generat")
@@ -2025,6 +2044,42 @@ static int opens_supposing(const struct sent *s)
     return 0;
 }
 
+/* Does a word of denial ("not", "rather than", "а не", "而不是") stand
+ * right before claim `c`'s text, or before a list of figures it closes
+ * ("not 70B and 1.4T")? */
+static int denied(const struct sent *s, const cJSON *c)
+{
+    const cJSON *o = pp_json_get(c, "offset");
+    size_t at, k;
+    if (!cJSON_IsNumber(o) || o->valuedouble < 0 ||
+        o->valuedouble > (double)s->len)
+        return 0;
+    at = (size_t)o->valuedouble;
+    /* back over a list's earlier figures: "70B and ", "70B, " */
+    for (k = at; k > 0;) {
+        size_t j = k;
+        while (j > 0 && s->text[j - 1] == ' ')
+            j--;
+        if (j >= 4 && !memcmp(s->low.ptr + j - 4, " and", 4))
+            j -= 4;
+        else if (j >= 1 && s->text[j - 1] == ',')
+            j -= 1;
+        else
+            break;
+        while (j > 0 && s->text[j - 1] == ' ')
+            j--;
+        if (!j ||
+            !(isalnum((unsigned char)s->text[j - 1]) || s->text[j - 1] == '.'))
+            break;
+        while (j > 0 && (isalnum((unsigned char)s->text[j - 1]) ||
+                         s->text[j - 1] == '.'))
+            j--;
+        k = j;
+    }
+    return lex_near(s, ck_back_words(s, k, 2), k, CK_LEX_DENIED_BEFORE) &&
+           !lex_near(s, ck_back_words(s, k, 2), k, CK_LEX_NOT_NEGATION);
+}
+
 /* Does the sentence hold an edit in sed's notation ("s/1.4T/1.04T/")? */
 static int sed_edit(const struct sent *s)
 {
@@ -2115,6 +2170,11 @@ static void hypothetical(struct sent *s, int from, int only_said)
             continue;
         if (named_only && !*pp_json_str(c, "entity", ""))
             how = NULL;
+        /* "in BF16 rather than FP32", "roughly 32B ..., not 70B and
+         * 1.4T": a figure the sentence denies is no claim of it */
+        if (!how && !strstr(pp_json_str(c, "message", ""), "denies") &&
+            denied(s, c))
+            how = "denies";
         /* "s/1.4T/1.04T/": an edit's pattern, not a claim */
         if (!how && sed_edit(s))
             how = "edits";

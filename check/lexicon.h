@@ -117,7 +117,8 @@
     X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */ \
     X(PART_LABEL, "part-label") /* "Cosine-decay phase: 5.5T": a part's */     \
     X(KEPT_VERB, "kept-verb")   /* "kept ... layers in BF16": an object's */   \
-    X(OUTPUT_WORD, "output-word") /* "write their outputs in BF16" */
+    X(OUTPUT_WORD, "output-word")     /* "write their outputs in BF16" */      \
+    X(DENIED_BEFORE, "denied-before") /* "rather than FP32", "not 70B" */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
