@@ -675,7 +675,14 @@ static int stage_data(const struct sent *s, size_t a)
  * is trained on, and stays a claim. */
 static int data_source_size(const struct sent *s, size_t a)
 {
-    size_t from = ck_clause_from(s, a);
+    size_t from = ck_clause_from(s, a), b = a;
+    while (b < s->len && !strchr(" -", s->text[b]))
+        b++;
+    /* "its 3B-token Wikipedia slice", "the 410B-token Common Crawl": a
+     * size written as the part's adjective */
+    if (b + 6 <= s->len && !memcmp(s->low.ptr + b, "-token", 6) &&
+        lex_near(s, b, ck_fwd_words(s, b + 6, 3), CK_LEX_DATA_PART))
+        return 1;
     return lex_near(s, from, a, CK_LEX_DATA_PART) &&
            !lex_near(s, from, a, CK_LEX_TRAINED);
 }
@@ -910,7 +917,12 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     }
     if (of_after(s, b)) {
         ck_bind(s, "x-of-y");
-        return "params.active"; /* "3B of", "3B out of", "3B из" */
+        /* "3B of", "3B out of", "3B из": a part, the active count only
+         * when a word says so -- "256 experts ... make up about 650B of
+         * the 671B" is the experts' share, checked under both readings */
+        *attached = lex_near(s, ck_clause_from(s, a), ck_clause_to(s, b),
+                             CK_LEX_ACTIVE);
+        return "params.active";
     }
     if (s->len && s->text[0] == '|') { /* "| Active Parameters | 671B |" */
         const char *bar = memchr(s->text + 1, '|', s->len - 1);
@@ -1559,6 +1571,20 @@ static int shared_experts(const struct sent *s, size_t i)
                     shared);
 }
 
+/* Is figure `n` alone in brackets ("(236B)", "（236B）")? */
+static int alone_in_brackets(const struct sent *s, const pp_number *n)
+{
+    size_t a = n->start, b = n->end;
+    while (a > 0 && s->text[a - 1] == ' ')
+        a--;
+    while (b < s->len && s->text[b] == ' ')
+        b++;
+    return ((a >= 1 && s->text[a - 1] == '(') ||
+            (a >= 3 && !memcmp(s->text + a - 3, "\xEF\xBC\x88", 3))) &&
+           ((b < s->len && s->text[b] == ')') ||
+            (b + 3 <= s->len && !memcmp(s->text + b, "\xEF\xBC\x89", 3)));
+}
+
 /* Does the clause of the figure at [a, b) speak of an optimum ("达到最优
  * 性能", "compute-optimal") -- a word of the lexicon's `optimum` other
  * than a run's name ("Chinchilla")? */
@@ -1789,6 +1815,17 @@ static void bind_entity_figures(struct sent *s)
                 continue;
             }
         }
+        if (n->unit == PP_UNIT_NONE && n->magnitude && n->value >= 1e8 &&
+            s->ent_how[i] && !strcmp(s->ent_how[i], "bracket-after-name") &&
+            alone_in_brackets(s, n)) {
+            /* "larger than DeepSeek-V2 (236B) yet activates fewer": the
+             * brackets hold the count alone, whatever words follow them */
+            s->used[i] = 1;
+            ents[i] = e;
+            ck_bind(s, "count-by-name");
+            check_readings(s, i, e->set, cell_kinds, 3);
+            continue;
+        }
         if (n->unit == PP_UNIT_DEVICE_HOURS) {
             s->used[i] = 1;
             ents[i] = e;
@@ -1804,8 +1841,15 @@ static void bind_entity_figures(struct sent *s)
             s->used[i] = 1; /* "2 shared experts": no recorded count */
             continue;
         } else if (experts_figure(s, i)) {
+            size_t to = ck_fwd_words(s, b, 3);
+            if (i + 1 < s->nnum && s->num[i + 1].start < to)
+                to = s->num[i + 1].start;
+            /* "每个 token 激活其中 6 个路由专家", "6 activated experts":
+             * the experts each token uses */
+            int uses = lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_ACTIVE) ||
+                       lex_near(s, b, to, CK_LEX_ACTIVE);
             ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
-            attr = of_after(s, b) ? "experts.active" : "experts.routed";
+            attr = of_after(s, b) || uses ? "experts.active" : "experts.routed";
         } else if (((n->magnitude ||
                      /* "a 1,000,000-token context", "4096 tokens" */
                      (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
@@ -2044,6 +2088,18 @@ static int opens_supposing(const struct sent *s)
     return 0;
 }
 
+/* Does the clause of claim `c` hold a word of class `k`? */
+static int claim_clause_has(const struct sent *s, const cJSON *c, enum ck_lex k)
+{
+    const cJSON *o = pp_json_get(c, "offset");
+    size_t at;
+    if (!cJSON_IsNumber(o) || o->valuedouble < 0 ||
+        o->valuedouble >= (double)s->len)
+        return 0;
+    at = (size_t)o->valuedouble;
+    return lex_near(s, ck_clause_from(s, at), ck_clause_to(s, at), k);
+}
+
 /* Does a word of denial ("not", "rather than", "а не", "而不是") stand
  * right before claim `c`'s text, or before a list of figures it closes
  * ("not 70B and 1.4T")? */
@@ -2175,6 +2231,15 @@ static void hypothetical(struct sent *s, int from, int only_said)
         if (!how && !strstr(pp_json_str(c, "message", ""), "denies") &&
             denied(s, c))
             how = "denies";
+        /* "Together the two checkpoints hold about 1.9T", "Суммарно
+         * кластер выдавал 1,2·10¹⁹ FLOP/s": a sum over runs or devices */
+        if (!how && claim_clause_has(s, c, CK_LEX_AGGREGATE))
+            how = "sums";
+        /* "Llama 3 70B and Llama 3.1 405B ...: 8,192 tokens for the first
+         * and 128K for the second": figures given to runs by their order */
+        if (!how && s->nent + s->nfam >= 2 &&
+            claim_clause_has(s, c, CK_LEX_ORDINAL_REF))
+            how = "gives by order";
         /* "s/1.4T/1.04T/": an edit's pattern, not a claim */
         if (!how && sed_edit(s))
             how = "edits";

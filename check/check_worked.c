@@ -695,7 +695,7 @@ void ck_derived_memory(struct sent *s)
     pp_checker *c = s->c;
     double total = 0, rank = 0;
     int fresh_total, fresh_rank;
-    int stated = 0;
+    int stated = 0, sized = 0;
     size_t p[2];
     ck_bind(s, "memory-words");
     for (size_t i = 0; i < s->nnum; i++) {
@@ -707,6 +707,7 @@ void ck_derived_memory(struct sent *s)
             stated = 1;
             if (ck_pick(s, ck_is_params, p, 2) >= 1) {
                 s->used[p[0]] = 1;
+                sized = 1;
                 ck_ctx_set(&c->mem_total, n->value * s->num[p[0]].value);
             }
         }
@@ -718,8 +719,14 @@ void ck_derived_memory(struct sent *s)
         ck_pick(s, ck_is_params, p, 2) >= 1 &&
         ck_pick(s, ck_is_bytes, p + 1, 1) == 1) {
         s->used[p[0]] = 1;
+        sized = 1;
         ck_ctx_set(&c->mem_total, 16 * s->num[p[0]].value);
     }
+    /* "The same recipe puts Llama 2 70B at 1.12 TB" after a 7B example: a
+     * run the sentence names, of a size it does not write as a figure, is
+     * not the example's model */
+    if (s->nent && !sized)
+        return;
     fresh_total = ck_ctx_get(&c->mem_total, &total);
     fresh_rank = ck_ctx_get(&c->per_rank, &rank);
     if (!fresh_total)

@@ -24,101 +24,103 @@
 
 /* The classes: C name, name in the files.  What each is read for is at
  * the rule that reads it. */
-#define CK_LEXICON(X)                                                          \
-    X(ACTIVE, "active")             /* active parameters */                    \
-    X(TOTAL, "total")               /* total parameters */                     \
-    X(TRAIN, "train")               /* a training, before its tokens */        \
-    X(REFUTED, "refuted")           /* a misconception named as such */        \
-    X(COMPARE, "compare")           /* a comparison: the other side */         \
-    X(COMPLEMENT, "complement")     /* opens a complement clause */            \
-    X(STOP, "stop")                 /* ends a figure's window */               \
-    X(CLAUSE_BOUND, "clause-bound") /* ends a clause */                        \
-    X(SIZE_VARIANT, "size-variant") /* "-Lite", " mini": another model */      \
-    X(MODEL, "model")               /* a figure's model is another */          \
-    X(COPULA, "copula")             /* "X is a ...": names the subject */      \
-    X(APART, "apart")               /* sets a name apart from figures */       \
-    X(RESPECTIVELY, "respectively") /* pairs names and figures */              \
-    X(DERIVATIVE, "derivative")     /* a model made from the run */            \
-    X(EXPERIMENT, "experiment")     /* an experiment's figure */               \
-    X(NOT_MODEL, "not-model")       /* formats, hardware: not a model */       \
-    X(STANDARD_BEFORE, "standard-before") /* the standard compared with */     \
-    X(NAMED_AFTER, "named-after")         /* a law named after the run */      \
-    X(OPTIMUM, "optimum")                 /* the fitted law's optimum */       \
-    X(SAME, "same")                       /* equal loss */                     \
-    X(BREAKEVEN, "breakeven")             /* break-even */                     \
-    X(BUBBLE, "bubble")                   /* a pipeline bubble */              \
-    X(MICRO, "micro")                     /* micro-batches */                  \
-    X(STAGE, "stage")                     /* pipeline stages */                \
-    X(SIX_ND, "six-nd")                   /* training compute, 6ND */          \
-    X(SIX_ND_WRITTEN, "six-nd-written")   /* 6ND written out */                \
-    X(TPP, "tpp")                         /* tokens per parameter */           \
-    X(AT, "at")                           /* "at 70B": a scenario's size */    \
-    X(PER, "per")                         /* a rate's "per" */                 \
-    X(PARAM_STEM, "param-stem")           /* after "per": a parameter */       \
-    X(COMPUTE, "compute")                 /* compute of a training */          \
-    X(EPOCH, "epoch")                     /* epochs, repeats */                \
-    X(TIMES, "times")                     /* "4 epochs", "4 раза" */       \
-    X(CONTEXT, "context")                 /* a context window */               \
-    X(TOKEN, "token")                     /* tokens */                         \
-    X(PARAM, "param")                     /* parameters */                     \
-    X(SIZED, "sized")               /* "a 70B model": a size, no count */      \
-    X(OF, "of")                     /* "3B of 16B" */                          \
-    X(POINT_BEFORE, "point-before") /* "after 200B tokens": a point */         \
-    X(POINT_AFTER, "point-after")   /* "200B Token 后": a point */            \
-    X(DATA_PART, "data-part")       /* a part of a data mix */                 \
-    X(TRAINED, "trained")           /* trained on it: the run's data */        \
-    X(OF_WHICH, "of-which")         /* "of which 37B": active */               \
-    X(PER_TOKEN, "per-token")       /* per token: active */                    \
-    X(EXPERT, "expert")             /* experts */                              \
-    X(LACKING, "lacking")           /* denies a term of the run */             \
-    X(OTHER_SIDE, "other-side")     /* a term replaced or contrasted */        \
-    X(PRONOUN, "pronoun")           /* "it", "the model": the subject */       \
-    X(TRIGGER, "trigger")           /* a mechanism's setting */                \
-    X(NEGATION, "negation")         /* not, не, 不 */                       \
-    X(HEDGE, "hedge")               /* may, может, 可能 */              \
-    X(REJECTED, "rejected")         /* calls what it reports wrong */          \
-    X(ROLE_GLUE, "role-glue")       /* "FP8 for GEMMs" */                      \
-    X(SUBJECT, "subject")           /* a universal statement's subject */      \
-    X(LAW, "law")                   /* a fitted scaling law */                 \
-    X(ZERO, "zero")                 /* ZeRO */                                 \
-    X(BYTES, "bytes")               /* bytes */                                \
-    X(RANK, "rank")                 /* per rank, per GPU */                    \
-    X(PER_PARAM, "per-param")       /* per parameter */                        \
-    X(BOTH, "both")                 /* "both models": the two runs before */   \
-    X(EXAMPLE, "example")           /* "such as": a term as an example */      \
-    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */          \
-    X(TRAINING, "training")         /* speaks of a run's training */           \
-    X(SERVED, "served")             /* what is served: weights, inference */   \
-    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */    \
-    X(OWNER_AFTER, "owner-after")   /* "16B in Moonlight": the run after */    \
-    X(CHANGE_FROM, "change-from")   /* "from 4K": where a change started */    \
-    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */            \
-    X(LOSS_SPIKE, "loss-spike")     /* a loss spike */                         \
-    X(SPIKE_NONE, "spike-none")     /* "zero", "without": none occurred */     \
-    X(SPIKE_SOME, "spike-some")     /* "encountered": some occurred */         \
-    X(SPIKE_IRRECOVERABLE, "spike-irrecoverable") /* "irrecoverable" */        \
-    X(SPIKE_OTHER, "spike-other")     /* "prevents", "risk": else */           \
-    X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */     \
-    X(CALLED, "called")               /* "a 280B model called Gopher" */       \
-    X(PRETRAINING, "pretraining")     /* pretraining, not all training */      \
-    X(COMPARISON, "comparison")       /* a heading over other models too */    \
-    X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */       \
-    X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */        \
-    X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */      \
-    X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */        \
-    X(CORPUS_AFTER, "corpus-after") /* "DeepSeek 67B corpus": its data */      \
-    X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */  \
-    X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */    \
-    X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */    \
-    X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */         \
-    X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */           \
-    X(OWN_FIT, "own-fit") /* "Llama 3's own scaling law": not Chinchilla's */  \
-    X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */   \
-    X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */ \
-    X(PART_LABEL, "part-label") /* "Cosine-decay phase: 5.5T": a part's */     \
-    X(KEPT_VERB, "kept-verb")   /* "kept ... layers in BF16": an object's */   \
-    X(OUTPUT_WORD, "output-word")     /* "write their outputs in BF16" */      \
-    X(DENIED_BEFORE, "denied-before") /* "rather than FP32", "not 70B" */
+#define CK_LEXICON(X)                                                              \
+    X(ACTIVE, "active")             /* active parameters */                        \
+    X(TOTAL, "total")               /* total parameters */                         \
+    X(TRAIN, "train")               /* a training, before its tokens */            \
+    X(REFUTED, "refuted")           /* a misconception named as such */            \
+    X(COMPARE, "compare")           /* a comparison: the other side */             \
+    X(COMPLEMENT, "complement")     /* opens a complement clause */                \
+    X(STOP, "stop")                 /* ends a figure's window */                   \
+    X(CLAUSE_BOUND, "clause-bound") /* ends a clause */                            \
+    X(SIZE_VARIANT, "size-variant") /* "-Lite", " mini": another model */          \
+    X(MODEL, "model")               /* a figure's model is another */              \
+    X(COPULA, "copula")             /* "X is a ...": names the subject */          \
+    X(APART, "apart")               /* sets a name apart from figures */           \
+    X(RESPECTIVELY, "respectively") /* pairs names and figures */                  \
+    X(DERIVATIVE, "derivative")     /* a model made from the run */                \
+    X(EXPERIMENT, "experiment")     /* an experiment's figure */                   \
+    X(NOT_MODEL, "not-model")       /* formats, hardware: not a model */           \
+    X(STANDARD_BEFORE, "standard-before") /* the standard compared with */         \
+    X(NAMED_AFTER, "named-after")         /* a law named after the run */          \
+    X(OPTIMUM, "optimum")                 /* the fitted law's optimum */           \
+    X(SAME, "same")                       /* equal loss */                         \
+    X(BREAKEVEN, "breakeven")             /* break-even */                         \
+    X(BUBBLE, "bubble")                   /* a pipeline bubble */                  \
+    X(MICRO, "micro")                     /* micro-batches */                      \
+    X(STAGE, "stage")                     /* pipeline stages */                    \
+    X(SIX_ND, "six-nd")                   /* training compute, 6ND */              \
+    X(SIX_ND_WRITTEN, "six-nd-written")   /* 6ND written out */                    \
+    X(TPP, "tpp")                         /* tokens per parameter */               \
+    X(AT, "at")                           /* "at 70B": a scenario's size */        \
+    X(PER, "per")                         /* a rate's "per" */                     \
+    X(PARAM_STEM, "param-stem")           /* after "per": a parameter */           \
+    X(COMPUTE, "compute")                 /* compute of a training */              \
+    X(EPOCH, "epoch")                     /* epochs, repeats */                    \
+    X(TIMES, "times")                     /* "4 epochs", "4 раза" */           \
+    X(CONTEXT, "context")                 /* a context window */                   \
+    X(TOKEN, "token")                     /* tokens */                             \
+    X(PARAM, "param")                     /* parameters */                         \
+    X(SIZED, "sized")               /* "a 70B model": a size, no count */          \
+    X(OF, "of")                     /* "3B of 16B" */                              \
+    X(POINT_BEFORE, "point-before") /* "after 200B tokens": a point */             \
+    X(POINT_AFTER, "point-after")   /* "200B Token 后": a point */                \
+    X(DATA_PART, "data-part")       /* a part of a data mix */                     \
+    X(TRAINED, "trained")           /* trained on it: the run's data */            \
+    X(OF_WHICH, "of-which")         /* "of which 37B": active */                   \
+    X(PER_TOKEN, "per-token")       /* per token: active */                        \
+    X(EXPERT, "expert")             /* experts */                                  \
+    X(LACKING, "lacking")           /* denies a term of the run */                 \
+    X(OTHER_SIDE, "other-side")     /* a term replaced or contrasted */            \
+    X(PRONOUN, "pronoun")           /* "it", "the model": the subject */           \
+    X(TRIGGER, "trigger")           /* a mechanism's setting */                    \
+    X(NEGATION, "negation")         /* not, не, 不 */                           \
+    X(HEDGE, "hedge")               /* may, может, 可能 */                  \
+    X(REJECTED, "rejected")         /* calls what it reports wrong */              \
+    X(ROLE_GLUE, "role-glue")       /* "FP8 for GEMMs" */                          \
+    X(SUBJECT, "subject")           /* a universal statement's subject */          \
+    X(LAW, "law")                   /* a fitted scaling law */                     \
+    X(ZERO, "zero")                 /* ZeRO */                                     \
+    X(BYTES, "bytes")               /* bytes */                                    \
+    X(RANK, "rank")                 /* per rank, per GPU */                        \
+    X(PER_PARAM, "per-param")       /* per parameter */                            \
+    X(BOTH, "both")                 /* "both models": the two runs before */       \
+    X(EXAMPLE, "example")           /* "such as": a term as an example */          \
+    X(GENERIC_TERM, "generic-term") /* "MoE": a kind, not a design */              \
+    X(TRAINING, "training")         /* speaks of a run's training */               \
+    X(SERVED, "served")             /* what is served: weights, inference */       \
+    X(OTHER_MODEL, "other-model")   /* "traditional models": not the run */        \
+    X(OWNER_AFTER, "owner-after")   /* "16B in Moonlight": the run after */        \
+    X(CHANGE_FROM, "change-from")   /* "from 4K": where a change started */        \
+    X(CHANGE_TO, "change-to")       /* "to 8K": where it reached */                \
+    X(LOSS_SPIKE, "loss-spike")     /* a loss spike */                             \
+    X(SPIKE_NONE, "spike-none")     /* "zero", "without": none occurred */         \
+    X(SPIKE_SOME, "spike-some")     /* "encountered": some occurred */             \
+    X(SPIKE_IRRECOVERABLE, "spike-irrecoverable") /* "irrecoverable" */            \
+    X(SPIKE_OTHER, "spike-other")     /* "prevents", "risk": else */               \
+    X(NON_EMBEDDING, "non-embedding") /* a count without the embeddings */         \
+    X(CALLED, "called")               /* "a 280B model called Gopher" */           \
+    X(PRETRAINING, "pretraining")     /* pretraining, not all training */          \
+    X(COMPARISON, "comparison")       /* a heading over other models too */        \
+    X(MODEL_LABEL, "model-label")     /* "Model: Kimi K2": whose list */           \
+    X(STAGE_DATA, "stage-data")       /* a stage's data: "extension" */            \
+    X(HYPOTHETICAL, "hypothetical")   /* "if", "rumoured": not a claim */          \
+    X(HIGHER_PRECISION, "higher-precision") /* kept above the GEMMs' */            \
+    X(CORPUS_AFTER, "corpus-after") /* "DeepSeek 67B corpus": its data */          \
+    X(RATE_BEFORE, "rate-before")   /* "per", "每": a rate's unit follows */      \
+    X(FOR_UNIT, "for-unit")         /* "for 1T tokens": one unit, a rate */        \
+    X(NOT_NEGATION, "not-negation") /* "不同", "not only": no negation */        \
+    X(DIFFERENCE, "difference")     /* "a gap of 36B": a difference */             \
+    X(DIFFERENCE_AFTER, "difference-after") /* "0.7T more tokens" */               \
+    X(OWN_FIT, "own-fit") /* "Llama 3's own scaling law": not Chinchilla's */      \
+    X(FORMAT_PROPERTY, "format-property") /* "the range of FP32": a trait */       \
+    X(TYPE_LABEL, "type-label") /* "| Architecture | MoE |": the run's type */     \
+    X(PART_LABEL, "part-label") /* "Cosine-decay phase: 5.5T": a part's */         \
+    X(KEPT_VERB, "kept-verb")   /* "kept ... layers in BF16": an object's */       \
+    X(OUTPUT_WORD, "output-word")     /* "write their outputs in BF16" */          \
+    X(DENIED_BEFORE, "denied-before") /* "rather than FP32", "not 70B" */          \
+    X(AGGREGATE, "aggregate") /* "together", "суммарно": a sum of parts */ \
+    X(ORDINAL_REF, "ordinal-ref") /* "for the first", "后者": by order */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
