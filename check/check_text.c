@@ -196,10 +196,12 @@ static const struct role_kw roles[] = {
     {{"moment", "момент", "动量", "阶矩", "optimizer state",
       "состояния оптимизатора", "состояние оптимизатора", "优化器状态", NULL},
      "optimizer.moments"},
-    {{"master weight", "master copy", "мастер", "основные веса", "主权重",
-      NULL},
+    {{"master weight", "master copy", "мастер-вес", "мастер вес", "мастер-копи",
+      "мастер копи", "мастер-параметр", "основные веса", "主权重", NULL},
      "master_weights"},
-    {{"accumulat", "накоплен", "累加", NULL}, "gemm.accumulator"},
+    {{"accumulat", "partial sum", "partial-sum", "накоплени", "частичные сумм",
+      "累加", "部分和", NULL},
+     "gemm.accumulator"},
     {{"activation", "активаци", "激活值", NULL}, "activations.cached"},
     {{"gradient sync", "all-reduce", "синхрониз", "梯度同步", NULL},
      "comm.grad_sync"},
@@ -208,9 +210,12 @@ static const struct role_kw roles[] = {
     {{"gemm", "matmul", "matrix multipl", "矩阵乘", NULL}, "gemm.fprop"},
     /* the components a run keeps in a higher precision than its GEMMs */
     {{"embedding", "嵌入", "эмбеддинг", NULL}, "keep.embedding"},
-    {{"output head", "输出头", "выходн", NULL}, "keep.output_head"},
+    {{"output head", "输出头", "выходной сло", "выходного сло", "выходном сло",
+      "выходная голов", "выходной голов", "выходную голов", "выходной проекц",
+      NULL},
+     "keep.output_head"},
     {{"gating", "门控", "гейт", "router", NULL}, "keep.router"},
-    {{"normaliz", "normalis", "归一化", "нормализ", NULL}, "keep.norms"},
+    {{"normaliz", "normalis", "归一化", "нормализаци", NULL}, "keep.norms"},
     {{"attention operator", "注意力算子", NULL}, "keep.attention"},
 };
 
@@ -270,6 +275,177 @@ struct role_set {
     size_t n;
 };
 
+/* Role words that are also ordinary words ("combines FP8 and BF16",
+ * "accumulated 2.8M GPU hours", "embedding FP8 in its stack", "at the
+ * moment", "в момент"), with the endings of their noun forms.  `base`: 0,
+ * the stem alone is not a word; 1, it is a noun and a verb ("combine",
+ * "embedding"); 2, any form but a noun ending is the ordinary word unless
+ * one of `before` comes right before it ("first moment", "второй
+ * момент"). */
+struct verbal {
+    const char *stem;
+    const char *const noun[6];
+    int base;
+    const char *const before[7];
+};
+
+static const struct verbal verbals[] = {
+    {"accumulat", {"ion", "ions", "or", "ors", NULL}, 0, {NULL}},
+    {"normaliz", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}},
+    {"normalis", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}},
+    {"combine", {NULL}, 1, {NULL}},
+    {"dispatch", {NULL}, 1, {NULL}},
+    {"embedding", {"s", NULL}, 1, {NULL}},
+    {"moment", {"s", "um", "a", NULL}, 2, {"first", "second", NULL}},
+    {"момент",
+     {"ы", "ов", "ам", "ами", "ах", NULL},
+     2,
+     {"первый", "второй", "первого", "второго", "первым", "вторым", NULL}},
+};
+
+/* The bytes of the letter at `at` of the folded sentence: an ASCII
+ * letter, or a Cyrillic one (two bytes); 0 for anything else. */
+static size_t letter_at(const struct sent *s, size_t at)
+{
+    const unsigned char *u = (const unsigned char *)s->low.ptr + at;
+    if (at >= s->len)
+        return 0;
+    if (isalpha(u[0]))
+        return 1;
+    return at + 1 < s->len && (u[0] == 0xD0 || u[0] == 0xD1) &&
+                   (u[1] & 0xC0) == 0x80
+               ? 2
+               : 0;
+}
+
+/* The bytes of the letter that ends at `at`, as letter_at. */
+static size_t letter_before(const struct sent *s, size_t at)
+{
+    const unsigned char *u = (const unsigned char *)s->low.ptr;
+    if (at >= 1 && isalpha(u[at - 1]))
+        return 1;
+    return at >= 2 && (u[at - 2] == 0xD0 || u[at - 2] == 0xD1) &&
+                   (u[at - 1] & 0xC0) == 0x80
+               ? 2
+               : 0;
+}
+
+/* The bytes of the word character at `at`: a letter, a digit or, `hyphen`
+ * set, a hyphen. */
+static size_t word_char(const struct sent *s, size_t at, int hyphen)
+{
+    size_t n = letter_at(s, at);
+    if (!n && at < s->len &&
+        (isdigit((unsigned char)s->low.ptr[at]) ||
+         (hyphen && s->low.ptr[at] == '-')))
+        n = 1;
+    return n;
+}
+
+/* The word [*a, *b) -- letters, digits, hyphens -- that starts after
+ * spaces at `at` (empty at anything else). */
+static void word_after(const struct sent *s, size_t at, size_t *a, size_t *b)
+{
+    size_t n;
+    while (at < s->len && s->low.ptr[at] == ' ')
+        at++;
+    *a = *b = at;
+    while ((n = word_char(s, *b, 1)) != 0)
+        *b += n;
+}
+
+/* The word of letters and digits that ends before spaces at `at`. */
+static void word_before(const struct sent *s, size_t at, size_t *a, size_t *b)
+{
+    size_t n;
+    while (at > 0 && s->low.ptr[at - 1] == ' ')
+        at--;
+    *a = *b = at;
+    while (*a > 0 && ((n = letter_before(s, *a)) != 0 ||
+                      (n = isdigit((unsigned char)s->low.ptr[*a - 1]) ? 1 : 0)))
+        *a -= n;
+}
+
+/* Is [a, b) one of `ws`, whole? */
+static int word_in(const struct sent *s, size_t a, size_t b,
+                   const char *const *ws)
+{
+    for (; *ws; ws++)
+        if (b - a == strlen(*ws) && !memcmp(s->low.ptr + a, *ws, b - a))
+            return 1;
+    return 0;
+}
+
+/* Does [a, b) start with a format's name ("fp8", "bf16-", "e4m3")? */
+static int is_format_word(const struct sent *s, size_t a, size_t b)
+{
+    for (const char *const *f = formats; *f; f++)
+        if (b - a >= strlen(*f) && !memcmp(s->low.ptr + a, *f, strlen(*f)))
+            return 1;
+    return 0;
+}
+
+/* Is a preposition that gives a format ("in FP32") within a few words
+ * after `end`? */
+static int format_follows(const struct sent *s, size_t end)
+{
+    size_t a, b, fa, fb;
+    for (size_t at = end, lim = ck_fwd_words(s, end, 6); at < lim; at = b) {
+        word_after(s, at, &a, &b);
+        if (a == b) {
+            b = a + 1;
+            continue;
+        }
+        if (word_in(s, a, b, LEX(VERB_LINK))) {
+            word_after(s, b, &fa, &fb);
+            if (fa < fb && is_format_word(s, fa, fb))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Does role word `w` at `at` name its role here, or is it part of a
+ * longer word ("OpenRouter", "investigating") or the ordinary word it
+ * also is?  A noun form is the role's; a verb form only with a
+ * preposition that gives its format a few words after it ("accumulated
+ * in FP32", "accumulates GEMM partial sums in FP32") or a format glued
+ * before it ("FP32-accumulated"); the stem alone, noun and verb both, is
+ * the verb with a subject word before it ("we combine", "to combine") or
+ * an object after it ("combine FP8 and BF16", "embedding the ..."). */
+static int role_use(const struct sent *s, const char *w, size_t at)
+{
+    size_t wl = strlen(w), a, b, pa, pb, end = at + wl, sl;
+    const struct verbal *vb = NULL;
+    int noun = 0;
+    if (((unsigned char)w[0] < 0x80 || (unsigned char)w[0] == 0xD0 ||
+         (unsigned char)w[0] == 0xD1) &&
+        letter_before(s, at))
+        return 0; /* inside a longer word */
+    for (size_t v = 0; v < sizeof(verbals) / sizeof(verbals[0]) && !vb; v++)
+        if (!strcmp(w, verbals[v].stem))
+            vb = &verbals[v];
+    if (!vb)
+        return 1;
+    for (size_t n; (n = letter_at(s, end)) != 0;)
+        end += n;
+    sl = end - at - wl;
+    for (const char *const *n = vb->noun; *n && !noun; n++)
+        noun = sl == strlen(*n) && !memcmp(s->low.ptr + at + wl, *n, sl);
+    if (noun)
+        return 1;
+    word_after(s, end, &a, &b);
+    word_before(s, at > 0 && s->low.ptr[at - 1] == '-' ? at - 1 : at, &pa, &pb);
+    if (vb->base == 2)
+        return word_in(s, pa, pb, vb->before);
+    if (sl == 0 && vb->base == 1)
+        return !(a < b && (is_format_word(s, a, b) ||
+                           word_in(s, a, b, LEX(VERB_OBJECT)))) &&
+               !(pa < pb && word_in(s, pa, pb, LEX(VERB_SUBJECT)));
+    return format_follows(s, end) ||
+           (pa < pb && at - pb <= 1 && is_format_word(s, pa, pb));
+}
+
 static size_t role_words(const struct sent *s, struct mention *out)
 {
     size_t n = 0;
@@ -283,7 +459,7 @@ static size_t role_words(const struct sent *s, struct mention *out)
                 int inside = 0;
                 for (size_t k = 0; k < n; k++)
                     inside |= a < out[k].end && a + wl > out[k].start;
-                if (!inside)
+                if (!inside && role_use(s, *w, a))
                     out[n++] = (struct mention){a, a + wl, &roles[r], NULL, 0};
                 at = a + wl;
             }
@@ -448,6 +624,15 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
                 fm[i].start - rw[k].end <= 60 &&
                 (best < 0 || rw[k].end > rw[best].end))
                 best = (long)k;
+        /* "accumulation in the GEMMs ... in FP32", "накопление в GEMM":
+         * the GEMM says where, the accumulation what */
+        for (size_t k = 0;
+             k < nr && best >= 0 && !strcmp(rw[best].role->role, "gemm.fprop");
+             k++)
+            if (!rw[k].taken && rw[k].end <= fm[i].start && rw[k].start >= lo &&
+                (i == 0 || rw[k].start >= fm[i - 1].end) &&
+                !strcmp(rw[k].role->role, "gemm.accumulator"))
+                best = (long)k;
         if (best >= 0)
             how[i] = "role-word-before";
         for (size_t k = 0; k < nr && best < 0; k++)
@@ -505,6 +690,17 @@ static void check_role(struct sent *s, const struct mention *m,
         return;
     }
     have = role_format(r, m->format, &same);
+    if (!strcmp(have, "undisclosed") && negated) {
+        /* "the router itself was not trained in FP8": no format is
+         * stated, so none is claimed that the reports keep back */
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                NULL, "unverifiable",
+                "%s does not disclose the format of %s, and the sentence "
+                "names only one it is not in",
+                who, role);
+        ck_set_evidence(ck_last_claim(s), r);
+        return;
+    }
     if (!strcmp(have, "undisclosed")) {
         /* "the embedding module ... in BF16 or FP32": the reports say it
          * keeps a higher precision, and do not name it */
@@ -573,7 +769,7 @@ static void check_role_list(struct sent *s, const struct mention *m,
         else if (!fact)
             fact = r;
     }
-    if ((size_t)hidden == cand->n) {
+    if ((size_t)hidden == cand->n && !negated) {
         /* "the embedding module, the output head and the MoE gating in
          * BF16 or FP32": the reports say they keep a higher precision,
          * and name none */

@@ -120,7 +120,10 @@
     X(OUTPUT_WORD, "output-word")     /* "write their outputs in BF16" */          \
     X(DENIED_BEFORE, "denied-before") /* "rather than FP32", "not 70B" */          \
     X(AGGREGATE, "aggregate") /* "together", "суммарно": a sum of parts */ \
-    X(ORDINAL_REF, "ordinal-ref") /* "for the first", "后者": by order */
+    X(ORDINAL_REF, "ordinal-ref")   /* "for the first", "后者": by order */      \
+    X(VERB_OBJECT, "verb-object")   /* "combine the ...": a verb's object */       \
+    X(VERB_SUBJECT, "verb-subject") /* "we combine", "to combine": a verb */       \
+    X(VERB_LINK, "verb-link")       /* "accumulated in FP32": a verb's format */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
