@@ -597,7 +597,12 @@ static int spaced_size(const struct sent *s, size_t p, size_t q, size_t to)
     for (size_t a = 0; a < p; a++) /* anything before it but list marks */
         if (!strchr(" -*#>\t0123456789.)", s->text[a]))
             return 1;
-    return 0;
+    /* the sentence's first word: a name unless a word that opens
+     * sentences ("Falcon 180B was trained ..."; not "With 671B ...") */
+    for (const char *const *w = LEX(OPENER); *w; w++)
+        if (strlen(*w) == q - p && !memcmp(s->low.ptr + p, *w, q - p))
+            return 0;
+    return 1;
 }
 
 /* Where, in [from, to), the first name of a model the registry does not
@@ -1486,7 +1491,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
          * ...": a model the registry does not hold named before it, in
          * any clause, may own it */
         ck_foreign_between(s, ck_clause_from(s, n->start), n->start) ||
-        unknown_model_in(s, 0, n->start))
+        /* ... or it is that model's size ("Falcon 180B was trained ...") */
+        unknown_model_in(s, 0, n->end))
         return NULL;
     return bound_to(s, i, after, "named-after");
 }

@@ -123,7 +123,8 @@
     X(ORDINAL_REF, "ordinal-ref")   /* "for the first", "后者": by order */      \
     X(VERB_OBJECT, "verb-object")   /* "combine the ...": a verb's object */       \
     X(VERB_SUBJECT, "verb-subject") /* "we combine", "to combine": a verb */       \
-    X(VERB_LINK, "verb-link")       /* "accumulated in FP32": a verb's format */
+    X(VERB_LINK, "verb-link") /* "accumulated in FP32": a verb's format */         \
+    X(OPENER, "opener") /* "With 671B": a sentence's first word, no name */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
