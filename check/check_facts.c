@@ -1848,8 +1848,12 @@ static void bind_entity_figures(struct sent *s)
              * the experts each token uses */
             int uses = lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_ACTIVE) ||
                        lex_near(s, b, to, CK_LEX_ACTIVE);
-            ck_bind(s, of_after(s, b) ? "x-of-y" : "experts-word");
-            attr = of_after(s, b) || uses ? "experts.active" : "experts.routed";
+            /* "16 of 896 experts active": the whole the part is of */
+            int whole = i > 0 && of_next(s, s->num[i - 1].end) == i + 1;
+            ck_bind(s, of_after(s, b) || whole ? "x-of-y" : "experts-word");
+            attr = whole                    ? "experts.routed"
+                   : of_after(s, b) || uses ? "experts.active"
+                                            : "experts.routed";
         } else if (((n->magnitude ||
                      /* "a 1,000,000-token context", "4096 tokens" */
                      (n->unit == PP_UNIT_TOKENS && n->value >= 1000)) &&
