@@ -1788,6 +1788,18 @@ cJSON *ck_last_claim(struct sent *s)
     return cJSON_GetArrayItem(s->out, cJSON_GetArraySize(s->out) - 1);
 }
 
+int ck_claim_span(const struct sent *s, const cJSON *c, size_t *at, size_t *end)
+{
+    const cJSON *o = pp_json_get(c, "offset"), *n = pp_json_get(c, "length");
+    if (!cJSON_IsNumber(o) || !cJSON_IsNumber(n) || o->valuedouble < 0 ||
+        n->valuedouble < 0 || o->valuedouble >= (double)s->len ||
+        o->valuedouble + n->valuedouble > (double)s->len)
+        return 0;
+    *at = (size_t)o->valuedouble;
+    *end = *at + (size_t)n->valuedouble;
+    return 1;
+}
+
 void ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...)
 {
     pp_buf msg = PP_BUF_INIT;

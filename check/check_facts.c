@@ -1980,10 +1980,8 @@ static int extended_after(const struct sent *s, const cJSON *c)
                                         "grow",   "grew",   "расшир",  "увелич",
                                         "扩展",   "扩充",   "延长",    "提升",
                                         NULL};
-    const cJSON *off = pp_json_get(c, "offset"),
-                *len = pp_json_get(c, "length");
-    size_t from;
-    if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len))
+    size_t at, from;
+    if (!ck_claim_span(s, c, &at, &from))
         return 0;
     static const char *const thens[] = {
         " then ",
@@ -1994,7 +1992,6 @@ static int extended_after(const struct sent *s, const cJSON *c)
         "\xE9\x9A\x8F\xE5\x90\x8E",                 /* 随后 */
         NULL};
     const cJSON *said = pp_json_get(c, "claimed");
-    from = (size_t)off->valuedouble + (size_t)len->valuedouble;
     for (size_t k = 0; k < s->nnum; k++) {
         const pp_number *m = &s->num[k];
         if (m->start <= from)
@@ -2018,16 +2015,12 @@ static int extended_after(const struct sent *s, const cJSON *c)
  * window than the one a run is extended to. */
 static int pretraining_window(const struct sent *s, const cJSON *c)
 {
-    const cJSON *off = pp_json_get(c, "offset"),
-                *len = pp_json_get(c, "length"),
-                *said = pp_json_get(c, "claimed"),
+    const cJSON *said = pp_json_get(c, "claimed"),
                 *held = pp_json_get(c, "expected");
     size_t a, b;
-    if (!cJSON_IsNumber(off) || !cJSON_IsNumber(len) || !cJSON_IsNumber(said) ||
+    if (!ck_claim_span(s, c, &a, &b) || !cJSON_IsNumber(said) ||
         !cJSON_IsNumber(held) || !(said->valuedouble < held->valuedouble))
         return 0;
-    a = (size_t)off->valuedouble;
-    b = a + (size_t)len->valuedouble;
     return lex_near(s, ck_window_start(s, a, 64), a, CK_LEX_PRETRAINING) ||
            lex_near(s, b, ck_window_end(s, b, 32), CK_LEX_PRETRAINING);
 }
@@ -2095,12 +2088,9 @@ static int opens_supposing(const struct sent *s)
 /* Does the clause of claim `c` hold a word of class `k`? */
 static int claim_clause_has(const struct sent *s, const cJSON *c, enum ck_lex k)
 {
-    const cJSON *o = pp_json_get(c, "offset");
-    size_t at;
-    if (!cJSON_IsNumber(o) || o->valuedouble < 0 ||
-        o->valuedouble >= (double)s->len)
+    size_t at, end;
+    if (!ck_claim_span(s, c, &at, &end))
         return 0;
-    at = (size_t)o->valuedouble;
     return lex_near(s, ck_clause_from(s, at), ck_clause_to(s, at), k);
 }
 
@@ -2109,12 +2099,9 @@ static int claim_clause_has(const struct sent *s, const cJSON *c, enum ck_lex k)
  * ("not 70B and 1.4T")? */
 static int denied(const struct sent *s, const cJSON *c)
 {
-    const cJSON *o = pp_json_get(c, "offset");
-    size_t at, k;
-    if (!cJSON_IsNumber(o) || o->valuedouble < 0 ||
-        o->valuedouble > (double)s->len)
+    size_t at, end, k;
+    if (!ck_claim_span(s, c, &at, &end))
         return 0;
-    at = (size_t)o->valuedouble;
     /* back over a list's earlier figures: "70B and ", "70B, " */
     for (k = at; k > 0;) {
         size_t j = k;
@@ -2195,6 +2182,52 @@ static int quoted(const struct sent *s, const char *t)
     return 0;
 }
 
+/* The causes, claim by claim, for which a sentence gives a figure
+ * without stating it: each a test and the words hypothetical() says it
+ * with. */
+static int cause_denies(const struct sent *s, const cJSON *c)
+{
+    /* "in BF16 rather than FP32", "roughly 32B ..., not 70B and 1.4T": a
+     * figure the sentence denies is no claim of it */
+    return !strstr(pp_json_str(c, "message", ""), "denies") && denied(s, c);
+}
+
+static int cause_sums(const struct sent *s, const cJSON *c)
+{
+    /* "Together the two checkpoints hold about 1.9T", "Суммарно кластер
+     * выдавал 1,2·10¹⁹ FLOP/s": a sum over runs or devices */
+    return claim_clause_has(s, c, CK_LEX_AGGREGATE);
+}
+
+static int cause_order(const struct sent *s, const cJSON *c)
+{
+    /* "Llama 3 70B and Llama 3.1 405B ...: 8,192 tokens for the first and
+     * 128K for the second": figures given to runs by their order */
+    return s->nent + s->nfam >= 2 && claim_clause_has(s, c, CK_LEX_ORDINAL_REF);
+}
+
+static int cause_edit(const struct sent *s, const cJSON *c)
+{
+    (void)c; /* "s/1.4T/1.04T/": an edit's pattern, not a claim */
+    return sed_edit(s);
+}
+
+static int cause_quote(const struct sent *s, const cJSON *c)
+{
+    /* "the draft says “V3 keeps its optimizer moments in FP32”": a claim
+     * in quotation marks is someone's words, quoted */
+    return quoted(s, pp_json_str(c, "text", ""));
+}
+
+static const struct {
+    const char *how;
+    int (*holds)(const struct sent *s, const cJSON *c);
+} claim_causes[] = {
+    {"denies", cause_denies},        {"sums", cause_sums},
+    {"gives by order", cause_order}, {"edits", cause_edit},
+    {"quotes", cause_quote},
+};
+
 /* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested
  * DeepSeek-V4-Pro would have 2T parameters", "если бы", "据传": a figure
  * a sentence supposes, reports or expects is no claim of the run's --
@@ -2230,27 +2263,10 @@ static void hypothetical(struct sent *s, int from, int only_said)
             continue;
         if (named_only && !*pp_json_str(c, "entity", ""))
             how = NULL;
-        /* "in BF16 rather than FP32", "roughly 32B ..., not 70B and
-         * 1.4T": a figure the sentence denies is no claim of it */
-        if (!how && !strstr(pp_json_str(c, "message", ""), "denies") &&
-            denied(s, c))
-            how = "denies";
-        /* "Together the two checkpoints hold about 1.9T", "Суммарно
-         * кластер выдавал 1,2·10¹⁹ FLOP/s": a sum over runs or devices */
-        if (!how && claim_clause_has(s, c, CK_LEX_AGGREGATE))
-            how = "sums";
-        /* "Llama 3 70B and Llama 3.1 405B ...: 8,192 tokens for the first
-         * and 128K for the second": figures given to runs by their order */
-        if (!how && s->nent + s->nfam >= 2 &&
-            claim_clause_has(s, c, CK_LEX_ORDINAL_REF))
-            how = "gives by order";
-        /* "s/1.4T/1.04T/": an edit's pattern, not a claim */
-        if (!how && sed_edit(s))
-            how = "edits";
-        /* "the draft says “V3 keeps its optimizer moments in FP32”": a
-         * claim in quotation marks is someone's words, quoted */
-        if (!how && quoted(s, pp_json_str(c, "text", "")))
-            how = "quotes";
+        for (size_t k = 0;
+             !how && k < sizeof(claim_causes) / sizeof(claim_causes[0]); k++)
+            if (claim_causes[k].holds(s, c))
+                how = claim_causes[k].how;
         if (!how)
             continue;
         ck_soften(c, "unverifiable",

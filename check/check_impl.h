@@ -429,6 +429,11 @@ ck_emit(struct sent *s, size_t off, size_t len, const char *entity,
 void ck_set_evidence(cJSON *claim, const cJSON *fact);
 /* The claim ck_emit added last (borrowed). */
 cJSON *ck_last_claim(struct sent *s);
+/* Where the text of claim `c` lies in sentence *s: 1 with its first byte
+ * in *at and the byte after it in *end, 0 when the claim holds no span
+ * inside the sentence. */
+int ck_claim_span(const struct sent *s, const cJSON *c, size_t *at,
+                  size_t *end);
 /* Give `claim` (a fact's) the milder `verdict` and a message made from
  * `fmt`; its severity and rule follow the verdict. */
 __attribute__((format(printf, 3, 4))) void

@@ -999,15 +999,12 @@ static void soften_objects(struct sent *s, int from)
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
         const char *attr = pp_json_str(c, "attribute", "");
-        const cJSON *o = pp_json_get(c, "offset");
-        size_t at, cl;
+        size_t at, end, cl;
         const char *why = NULL;
         if ((strcmp(pp_json_str(c, "verdict", ""), "contradicted") &&
              strcmp(pp_json_str(c, "verdict", ""), "undisclosed")) ||
-            !cJSON_IsNumber(o) || o->valuedouble < 0 ||
-            o->valuedouble >= (double)s->len)
+            !ck_claim_span(s, c, &at, &end))
             continue;
-        at = (size_t)o->valuedouble;
         cl = ck_clause_from(s, at);
         if (!strcmp(attr, "precision.headline") &&
             lex_near(s, cl, ck_clause_to(s, at), CK_LEX_KEPT_VERB))
