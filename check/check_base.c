@@ -246,6 +246,15 @@ int ck_lex_find(const struct sent *s, size_t from, size_t to, enum ck_lex k,
     return 1;
 }
 
+/* Is the clause bound [a, b) the comma that groups a number's digits
+ * ("8,192"), which ends no clause? */
+static int digit_comma(const struct sent *s, size_t a, size_t b)
+{
+    return b == a + 1 && s->low.ptr[a] == ',' && a > 0 && b < s->len &&
+           isdigit((unsigned char)s->low.ptr[a - 1]) &&
+           isdigit((unsigned char)s->low.ptr[b]);
+}
+
 /* Where the clause holding offset `at` starts. */
 size_t ck_clause_from(const struct sent *s, size_t at)
 {
@@ -258,6 +267,7 @@ size_t ck_clause_from(const struct sent *s, size_t at)
              i = s->lex.hit[i].next) {
             size_t e = s->lex.hit[i].end;
             if (e <= at && e > from &&
+                !digit_comma(s, s->lex.hit[i].start, e) &&
                 !lex_near(s, e, e + 10, CK_LEX_COMPLEMENT))
                 from = e;
         }
@@ -267,7 +277,8 @@ size_t ck_clause_from(const struct sent *s, size_t at)
         size_t bl = strlen(*b);
         for (size_t i = at; i-- > from;)
             if (i + bl <= at && !memcmp(s->low.ptr + i, *b, bl)) {
-                if (lex_near(s, i + bl, i + bl + 10, CK_LEX_COMPLEMENT))
+                if (digit_comma(s, i, i + bl) ||
+                    lex_near(s, i + bl, i + bl + 10, CK_LEX_COMPLEMENT))
                     continue;
                 if (i + bl > from)
                     from = i + bl;
@@ -284,16 +295,24 @@ size_t ck_clause_to(const struct sent *s, size_t at)
     if (s->lex.scanned) {
         for (int32_t i = s->lex.head[CK_LEX_CLAUSE_BOUND]; i >= 0;
              i = s->lex.hit[i].next)
-            if (s->lex.hit[i].start >= at && s->lex.hit[i].start < to)
+            if (s->lex.hit[i].start >= at && s->lex.hit[i].start < to &&
+                !digit_comma(s, s->lex.hit[i].start, s->lex.hit[i].end))
                 to = s->lex.hit[i].start;
         return to;
     }
     for (const char *const *b = LEX(CLAUSE_BOUND); *b; b++) {
-        const char *p =
-            at < s->len ? memmem(s->low.ptr + at, s->len - at, *b, strlen(*b))
-                        : NULL;
-        if (p && (size_t)(p - s->low.ptr) < to)
-            to = (size_t)(p - s->low.ptr);
+        size_t bl = strlen(*b);
+        for (const char *p = at < s->len ? s->low.ptr + at : NULL;
+             p && (p = memmem(p, s->len - (size_t)(p - s->low.ptr), *b, bl));
+             p++) {
+            size_t q = (size_t)(p - s->low.ptr);
+            if (q >= to)
+                break;
+            if (!digit_comma(s, q, q + bl)) {
+                to = q;
+                break;
+            }
+        }
     }
     return to;
 }
