@@ -1478,7 +1478,10 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
              * the sentence names by kind, not by name */
             lex_near(s, ck_window_start(s, to, 24), to, CK_LEX_OTHER_MODEL) ||
             ck_arrow_between(s, from, to) || ck_foreign_between(s, from, to) ||
-            lex_near(s, from, from + 14, CK_LEX_EXPERIMENT))
+            lex_near(s, from, from + 14, CK_LEX_EXPERIMENT) ||
+            /* "V3's recipe ... on its validation baselines, an MoE of
+             * about 16B": the smaller models' figures */
+            lex_near(s, from, to, CK_LEX_PROXY))
             return NULL;
         /* "the 70B model" is another model's size, but not after a
          * copula that says the run is that model ("Kimi K2 is a 1T

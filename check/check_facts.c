@@ -541,13 +541,28 @@ static size_t of_next(const struct sent *s, size_t b)
 {
     for (const char *const *w = LEX(OF); *w; w++) {
         size_t n = strlen(*w), to;
+        size_t after = b + n;
         if (b + n > s->len || memcmp(s->low.ptr + b, *w, n))
             continue;
-        to = ck_fwd_words(s, b + n, 3);
+        /* "55B of Nemotron 3 Ultra's 550B": past the owner's name */
+        for (size_t e = 0; e < s->nent; e++) {
+            size_t k = after;
+            while (k < s->len && s->text[k] == ' ')
+                k++;
+            if (s->ent[e].start != k)
+                continue;
+            k = s->ent[e].end;
+            if (k + 2 <= s->len && !memcmp(s->text + k, "'s", 2))
+                after = k + 2;
+            else if (k + 4 <= s->len &&
+                     !memcmp(s->text + k, "\xE2\x80\x99s", 4)) /* ’s */
+                after = k + 4;
+        }
+        to = ck_fwd_words(s, after, 3);
         for (size_t k = 0; k < s->nnum; k++) {
             const pp_number *x = &s->num[k];
             int inside = 0;
-            if (x->start < b + n || x->start > to)
+            if (x->start < after || x->start > to)
                 continue;
             for (size_t e = 0; e < s->nent && !inside; e++)
                 inside = s->ent[e].start <= x->start && x->end <= s->ent[e].end;
@@ -560,6 +575,21 @@ static size_t of_next(const struct sent *s, size_t b)
             return k + 1;
         }
         return 0;
+    }
+    return 0;
+}
+
+/* Is figure `i` the whole of the figure before it ("37B of 671B", "55B
+ * of Nemotron 3 Ultra's 550B": the "3" of a name is no figure before)? */
+static int whole_after_of(const struct sent *s, size_t i)
+{
+    for (size_t j = i; j-- > 0;) {
+        int inside = 0;
+        for (size_t e = 0; e < s->nent && !inside; e++)
+            inside = s->ent[e].start <= s->num[j].start &&
+                     s->num[j].end <= s->ent[e].end;
+        if (!inside)
+            return of_next(s, s->num[j].end) == i + 1;
     }
     return 0;
 }
@@ -903,15 +933,14 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
     }
     int of_before =
         near(s, back(a, 10), a, "of ") || near(s, back(a, 10), a, "из ");
-    if ((of_before || (i && of_next(s, s->num[i - 1].end) == i + 1)) &&
-        (k = attribute_of(s, i)) != 0) {
+    if ((of_before || whole_after_of(s, i)) && (k = attribute_of(s, i)) != 0) {
         ck_bind(s, "attribute-of"); /* "a total of 1 trillion" */
         return k == 'a' ? "params.active" : "params.total";
     }
     /* "37B activated of 671B": a part shortly before "of" -- not
      * "parameter configurations of 3 billion and 16 billion" */
     if ((of_before && i && s->num[i - 1].end + 40 > a) ||
-        (i && of_next(s, s->num[i - 1].end) == i + 1)) {
+        whole_after_of(s, i)) {
         ck_bind(s, "x-of-y");
         return "params.total";
     }
@@ -1837,8 +1866,11 @@ static void bind_entity_figures(struct sent *s)
             ck_bind(s, "unit");
             attr = n->unit == PP_UNIT_FLOPS ? "hardware.throughput_per_device"
                                             : "hardware.devices";
-        } else if (experts_figure(s, i) && shared_experts(s, i)) {
-            s->used[i] = 1; /* "2 shared experts": no recorded count */
+        } else if (experts_figure(s, i) &&
+                   (shared_experts(s, i) || rate_unit(s, n))) {
+            /* "2 shared experts": no recorded count; "на каждые 56
+             * экспертов один активный", "for every 56 experts": a rate */
+            s->used[i] = 1;
             continue;
         } else if (experts_figure(s, i)) {
             size_t to = ck_fwd_words(s, b, 3);
@@ -1849,7 +1881,7 @@ static void bind_entity_figures(struct sent *s)
             int uses = lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_ACTIVE) ||
                        lex_near(s, b, to, CK_LEX_ACTIVE);
             /* "16 of 896 experts active": the whole the part is of */
-            int whole = i > 0 && of_next(s, s->num[i - 1].end) == i + 1;
+            int whole = whole_after_of(s, i);
             ck_bind(s, of_after(s, b) || whole ? "x-of-y" : "experts-word");
             attr = whole                    ? "experts.routed"
                    : of_after(s, b) || uses ? "experts.active"
@@ -2219,13 +2251,35 @@ static int cause_quote(const struct sent *s, const cJSON *c)
     return quoted(s, pp_json_str(c, "text", ""));
 }
 
+static int cause_changed(const struct sent *s, const cJSON *c)
+{
+    /* "`inkling.context`: 128K → 1M", "moments: FP32 -> BF16": the value
+     * a change started from */
+    static const char *const arrows[] = {"\xE2\x86\x92", "->", "=>",
+                                         "\xE2\x87\x92", NULL};
+    size_t at, end;
+    if (!ck_claim_span(s, c, &at, &end))
+        return 0;
+    while (end < s->len && (s->text[end] == ' ' || s->text[end] == '`'))
+        end++;
+    for (const char *const *a = arrows; *a; a++) {
+        size_t n = strlen(*a), k = end + n;
+        if (end + n > s->len || memcmp(s->text + end, *a, n))
+            continue;
+        while (k < s->len && (s->text[k] == ' ' || s->text[k] == '`'))
+            k++;
+        return k < s->len && isalnum((unsigned char)s->text[k]);
+    }
+    return 0;
+}
+
 static const struct {
     const char *how;
     int (*holds)(const struct sent *s, const cJSON *c);
 } claim_causes[] = {
     {"denies", cause_denies},        {"sums", cause_sums},
     {"gives by order", cause_order}, {"edits", cause_edit},
-    {"quotes", cause_quote},
+    {"quotes", cause_quote},         {"changes from", cause_changed},
 };
 
 /* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested

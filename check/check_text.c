@@ -281,7 +281,8 @@ struct role_set {
  * the stem alone is not a word; 1, it is a noun and a verb ("combine",
  * "embedding"); 2, any form but a noun ending is the ordinary word unless
  * one of `before` comes right before it ("first moment", "второй
- * момент"). */
+ * момент"); 3, a verb whose object a format right after it is ("累加 FP8
+ * 时": what is summed, not the sum's format). */
 struct verbal {
     const char *stem;
     const char *const noun[6];
@@ -297,6 +298,7 @@ static const struct verbal verbals[] = {
     {"dispatch", {NULL}, 1, {NULL}},
     {"embedding", {"s", NULL}, 1, {NULL}},
     {"moment", {"s", "um", "a", NULL}, 2, {"first", "second", NULL}},
+    {"累加", {NULL}, 3, {NULL}},
     {"момент",
      {"ы", "ов", "ам", "ами", "ах", NULL},
      2,
@@ -438,6 +440,8 @@ static int role_use(const struct sent *s, const char *w, size_t at)
     word_before(s, at > 0 && s->low.ptr[at - 1] == '-' ? at - 1 : at, &pa, &pb);
     if (vb->base == 2)
         return word_in(s, pa, pb, vb->before);
+    if (vb->base == 3)
+        return !(a < b && is_format_word(s, a, b));
     if (sl == 0 && vb->base == 1)
         return !(a < b && (is_format_word(s, a, b) ||
                            word_in(s, a, b, LEX(VERB_OBJECT)))) &&
@@ -1073,12 +1077,16 @@ void ck_check_formats(struct sent *s)
             }
             continue;
         }
-        /* a name that may mean several runs: each of them, one claim */
+        /* a name that may mean several runs: each of them, one claim;
+         * denied before the format, or after it when its role follows
+         * ("E5M2 never appears in its matmuls") */
+        int negated = clause_has(s, fm[i].start, LEX(NEGATION)) ||
+                      (!strcmp(how[i], "role-word-after") &&
+                       clause_after_has(s, fm[i].end, LEX(NEGATION)));
         ck_bind(s, how[i]);
         for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
             if (e->set >> d & 1)
-                check_role(s, &fm[i], s->c->docs[d], bound[i]->role,
-                           clause_has(s, fm[i].start, LEX(NEGATION)));
+                check_role(s, &fm[i], s->c->docs[d], bound[i]->role, negated);
         ck_merge_last(s, (size_t)s->count - before);
     }
     if (nc)
