@@ -1505,6 +1505,8 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
     if (!after || own_model || ck_is_standard(s, after) ||
         /* "... 70 billion parameters, it outperformed ... Gopher" */
         lex_near(s, n->end, after->start, CK_LEX_COMPARE) ||
+        /* "896 routed experts: 5.6 times DeepSeek-V2's 160" */
+        lex_near(s, n->end, after->start, CK_LEX_MULTIPLIER) ||
         lex_near(s, ck_clause_from(s, n->start), n->start, CK_LEX_DERIVATIVE) ||
         /* "... 15.6 trillion tokens — roughly 50x GPT-3's data" */
         lex_near(s, n->end, after->start, CK_LEX_APART) ||

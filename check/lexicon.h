@@ -125,7 +125,8 @@
     X(VERB_SUBJECT, "verb-subject") /* "we combine", "to combine": a verb */       \
     X(VERB_LINK, "verb-link") /* "accumulated in FP32": a verb's format */         \
     X(OPENER, "opener") /* "With 671B": a sentence's first word, no name */        \
-    X(PROXY, "proxy")   /* "its validation baselines, a 16B MoE" */
+    X(PROXY, "proxy")   /* "its validation baselines, a 16B MoE" */                \
+    X(MULTIPLIER, "multiplier") /* "5.6 times DeepSeek-V2's": a ratio to it */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
