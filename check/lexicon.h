@@ -126,7 +126,9 @@
     X(VERB_LINK, "verb-link") /* "accumulated in FP32": a verb's format */         \
     X(OPENER, "opener") /* "With 671B": a sentence's first word, no name */        \
     X(PROXY, "proxy")   /* "its validation baselines, a 16B MoE" */                \
-    X(MULTIPLIER, "multiplier") /* "5.6 times DeepSeek-V2's": a ratio to it */
+    X(MULTIPLIER, "multiplier") /* "5.6 times DeepSeek-V2's": a ratio to it */     \
+    X(FORMAT_STANDARD, "format-standard") /* "compared with FP32 moments" */       \
+    X(FIT_NAMED, "fit-named") /* "the fitted law", "N*": that fit's optimum */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
