@@ -537,6 +537,16 @@ static const struct hyper_kw hypers[] = {
  * model's 671 billion", "из 16B"): its index + 1, else 0 -- a noun
  * ("671B of the Main Model weights"), a name with a digit ("1T total
  * parameters of Kimi K2") or a clause's end between is none. */
+/* Does a name of a run the sentence names hold figure `x` ("Nemotron 3
+ * Ultra")? */
+static int figure_in_name(const struct sent *s, const pp_number *x)
+{
+    for (size_t e = 0; e < s->nent; e++)
+        if (s->ent[e].start <= x->start && x->end <= s->ent[e].end)
+            return 1;
+    return 0;
+}
+
 static size_t of_next(const struct sent *s, size_t b)
 {
     for (const char *const *w = LEX(OF); *w; w++) {
@@ -561,14 +571,12 @@ static size_t of_next(const struct sent *s, size_t b)
         to = ck_fwd_words(s, after, 3);
         for (size_t k = 0; k < s->nnum; k++) {
             const pp_number *x = &s->num[k];
-            int inside = 0;
             if (x->start < after || x->start > to)
                 continue;
-            for (size_t e = 0; e < s->nent && !inside; e++)
-                inside = s->ent[e].start <= x->start && x->end <= s->ent[e].end;
             /* "160 experts of which 6 are selected": the part, not the
              * whole */
-            if (inside || memchr(s->text + b, ',', x->start - b) ||
+            if (figure_in_name(s, x) ||
+                memchr(s->text + b, ',', x->start - b) ||
                 memchr(s->text + b, ';', x->start - b) ||
                 lex_near(s, b, x->start, CK_LEX_OF_WHICH))
                 return 0;
@@ -583,14 +591,9 @@ static size_t of_next(const struct sent *s, size_t b)
  * of Nemotron 3 Ultra's 550B": the "3" of a name is no figure before)? */
 static int whole_after_of(const struct sent *s, size_t i)
 {
-    for (size_t j = i; j-- > 0;) {
-        int inside = 0;
-        for (size_t e = 0; e < s->nent && !inside; e++)
-            inside = s->ent[e].start <= s->num[j].start &&
-                     s->num[j].end <= s->ent[e].end;
-        if (!inside)
+    for (size_t j = i; j-- > 0;)
+        if (!figure_in_name(s, &s->num[j]))
             return of_next(s, s->num[j].end) == i + 1;
-    }
     return 0;
 }
 

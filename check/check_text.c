@@ -1051,13 +1051,13 @@ void ck_check_formats(struct sent *s)
         size_t before = (size_t)s->count;
         if (ck_arrow_between(s, e->end, fm[i].start))
             continue; /* another step of a sequence */
-        /* "сохраняют диапазон FP32, но не его точность", "the range of
-         * FP32", "FP32 的范围": a trait of the format, no role's */
         /* "saving 4 bytes per parameter compared with FP32 moments",
          * "faster than BF16": the standard a format is compared with */
         if (lex_near(s, ck_back_words(s, fm[i].start, 3), fm[i].start,
                      CK_LEX_FORMAT_STANDARD))
             continue;
+        /* "сохраняют диапазон FP32, но не его точность", "the range of
+         * FP32", "FP32 的范围": a trait of the format, no role's */
         if (lex_near(s, ck_back_words(s, fm[i].start, 2), fm[i].start,
                      CK_LEX_FORMAT_PROPERTY) ||
             lex_near(s, fm[i].end,
