@@ -282,27 +282,43 @@ struct role_set {
  * "embedding"); 2, any form but a noun ending is the ordinary word unless
  * one of `before` comes right before it ("first moment", "второй
  * момент"); 3, a verb whose object a format right after it is ("累加 FP8
- * 时": what is summed, not the sum's format). */
+ * 时": what is summed, not the sum's format); 4, a noun and a verb with no
+ * ending (Chinese): the verb with one of `before` right before it ("把",
+ * "将", "无缝") or one of `verb_after` right after it. */
 struct verbal {
     const char *stem;
     const char *const noun[6];
     int base;
-    const char *const before[7];
+    const char *const before[8];
+    /* base 4: the word is the verb when one of these comes right after it
+     * ("嵌入到", "归一化为") */
+    const char *const verb_after[8];
 };
 
 static const struct verbal verbals[] = {
-    {"accumulat", {"ion", "ions", "or", "ors", NULL}, 0, {NULL}},
-    {"normaliz", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}},
-    {"normalis", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}},
-    {"combine", {NULL}, 1, {NULL}},
-    {"dispatch", {NULL}, 1, {NULL}},
-    {"embedding", {"s", NULL}, 1, {NULL}},
-    {"moment", {"s", "um", "a", NULL}, 2, {"first", "second", NULL}},
-    {"累加", {NULL}, 3, {NULL}},
+    {"accumulat", {"ion", "ions", "or", "ors", NULL}, 0, {NULL}, {NULL}},
+    {"normaliz", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}, {NULL}},
+    {"normalis", {"ation", "ations", "er", "ers", NULL}, 0, {NULL}, {NULL}},
+    {"combine", {NULL}, 1, {NULL}, {NULL}},
+    {"dispatch", {NULL}, 1, {NULL}, {NULL}},
+    {"embedding", {"s", NULL}, 1, {NULL}, {NULL}},
+    {"moment", {"s", "um", "a", NULL}, 2, {"first", "second", NULL}, {NULL}},
+    {"累加", {NULL}, 3, {NULL}, {NULL}},
+    {"嵌入",
+     {NULL},
+     4,
+     {"把", "将", "被", "无缝", "可", "能", "并", NULL},
+     {"到", "进", "其", "了", "在", "至", "式", NULL}},
+    {"归一化",
+     {NULL},
+     4,
+     {"把", "将", "被", "可", "能", "并", NULL},
+     {"为", "成", "到", "了", NULL}},
     {"момент",
      {"ы", "ов", "ам", "ами", "ах", NULL},
      2,
-     {"первый", "второй", "первого", "второго", "первым", "вторым", NULL}},
+     {"первый", "второй", "первого", "второго", "первым", "вторым", NULL},
+     {NULL}},
 };
 
 /* The bytes of the letter at `at` of the folded sentence: an ASCII
@@ -442,6 +458,21 @@ static int role_use(const struct sent *s, const char *w, size_t at)
         return word_in(s, pa, pb, vb->before);
     if (vb->base == 3)
         return !(a < b && is_format_word(s, a, b));
+    if (vb->base == 4) {
+        size_t e = at + wl;
+        for (const char *const *v = vb->verb_after; *v; v++)
+            if (e + strlen(*v) <= s->len &&
+                !memcmp(s->low.ptr + e, *v, strlen(*v)))
+                return 0;
+        for (const char *const *v = vb->before; *v; v++) {
+            size_t k = at, n = strlen(*v);
+            while (k > 0 && s->low.ptr[k - 1] == ' ')
+                k--;
+            if (k >= n && !memcmp(s->low.ptr + k - n, *v, n))
+                return 0;
+        }
+        return 1;
+    }
     if (sl == 0 && vb->base == 1)
         return !(a < b && (is_format_word(s, a, b) ||
                            word_in(s, a, b, LEX(VERB_OBJECT)))) &&
