@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/banned.h"
 
@@ -351,6 +352,67 @@ static int corpus_after(const struct sent *s, size_t e)
     return 0;
 }
 
+/* Is the capitalised ASCII word [a, b) of the sentence a word of the
+ * developer of passport `doc` ("Moonshot" of "Moonshot AI (Kimi)")? */
+static int developer_word(const struct sent *s, size_t a, size_t b,
+                          const cJSON *doc)
+{
+    const char *dev = pp_json_str(doc, "developer", "");
+    for (const char *p = dev; *p; p++)
+        if (!strncasecmp(p, s->text + a, b - a) &&
+            !isalnum((unsigned char)p[b - a]) &&
+            (p == dev || !isalnum((unsigned char)p[-1])))
+            return 1;
+    return 0;
+}
+
+/* A short name ("K2", "V3") another maker gives its own model: "LLM360's
+ * K2", "K2 Think, from MBZUAI", "K2 by LLM360" -- the owner before it, or
+ * after "from"/"by" within a few words, a capitalised word that is no word
+ * of the passport's developer. */
+static int others_short_name(const struct sent *s, size_t b, size_t e,
+                             const cJSON *doc)
+{
+    size_t a, z;
+    if (e - b > 3)
+        return 0;
+    /* "LLM360's K2" */
+    z = b;
+    if (z >= 3 && !memcmp(s->text + z - 3, "'s ", 3))
+        z -= 3;
+    else if (z >= 5 && !memcmp(s->text + z - 5, "\xE2\x80\x99s ", 5))
+        z -= 5;
+    else
+        z = 0;
+    for (a = z; a > 0 && (isalnum((unsigned char)s->text[a - 1]) ||
+                          s->text[a - 1] == '-');
+         a--)
+        ;
+    if (z > a) { /* "DeepSeek-AI's V3": its first part */
+        const char *h = memchr(s->text + a, '-', z - a);
+        if (h)
+            z = (size_t)(h - s->text);
+    }
+    if (z > a && isupper((unsigned char)s->text[a]) &&
+        !developer_word(s, a, z, doc))
+        return 1;
+    /* "K2 Think, from MBZUAI", "K2 by LLM360" */
+    for (size_t k = e, lim = ck_fwd_words(s, e, 4); k + 5 < lim; k++) {
+        size_t w = 0;
+        if (!memcmp(s->low.ptr + k, " from ", 6))
+            w = k + 6;
+        else if (!memcmp(s->low.ptr + k, " by ", 4))
+            w = k + 4;
+        if (!w)
+            continue;
+        for (z = w; z < s->len && isalnum((unsigned char)s->text[z]); z++)
+            ;
+        return z > w && isupper((unsigned char)s->text[w]) &&
+               !developer_word(s, w, z, doc);
+    }
+    return 0;
+}
+
 /* The passports the sentence names, by their aliases: a longer match
  * replaces the shorter ones it overlaps; a match as long adds its
  * passport to the entity. */
@@ -375,10 +437,13 @@ void ck_find_entities(struct sent *s)
             int merged = 0;
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
-                variant_after(s, e) || corpus_after(s, e)) {
+                variant_after(s, e) || corpus_after(s, e) ||
+                ((size_t)al->passport < s->c->ndocs &&
+                 others_short_name(s, b, e, s->c->docs[al->passport]))) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905", "DeepSeek-V2-Lite":
                  * another version, a model the registry does not hold;
-                 * "DeepSeek 67B corpus": data named after a model */
+                 * "DeepSeek 67B corpus": data named after a model;
+                 * "LLM360's K2": another maker's model */
                 if (s->nother < MAXENT) {
                     s->other[s->nother].start = b;
                     s->other[s->nother++].end = e;
