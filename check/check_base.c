@@ -694,12 +694,45 @@ static int spaced_size(const struct sent *s, size_t p, size_t q, size_t to)
  * "LLAMA3-3B", "GPT-4.5", "GLM-5.1", "Deepseek-v2-Lite"), or a vendor's
  * word before a letter and a digit ("Kimi k1.5") -- outside every
  * entity; (size_t)-1: none.  Families are not looked at. */
+/* Where the name ends that the capitalised word [p, q) begins when it is
+ * a model's name by its shape though it has no digit, 0 when it is not:
+ * a size variant after a hyphen ("Hunyuan-Large", "Phi-Mini"), or a word
+ * with a capital inside it before a possessive ("TinyLlama's",
+ * "MiniMax's") that is no vendor's. */
+static size_t named_shape(const struct sent *s, size_t p, size_t q, size_t to)
+{
+    int inner = 0;
+    if (!isupper((unsigned char)s->text[p]))
+        return 0;
+    if (q + 1 < to && s->text[q] == '-' &&
+        isupper((unsigned char)s->text[q + 1])) {
+        size_t e = q + 1;
+        while (e < to && isalpha((unsigned char)s->text[e]))
+            e++;
+        for (const char *const *w = LEX(SIZE_VARIANT); *w; w++)
+            if (strlen(*w) == e - q - 1 &&
+                !memcmp(s->low.ptr + q + 1, *w, e - q - 1))
+                return e;
+    }
+    for (size_t k = p + 1; k < q; k++)
+        inner |= isupper((unsigned char)s->text[k]) &&
+                 islower((unsigned char)s->text[k - 1]);
+    if (!inner || !((q + 2 <= to && !memcmp(s->text + q, "'s", 2)) ||
+                    (q + 4 <= to && !memcmp(s->text + q, "\xE2\x80\x99s", 4))))
+        return 0;
+    for (size_t v = 0; v < s->c->nvendors; v++)
+        if (strlen(s->c->vendors[v]) == q - p &&
+            !memcmp(s->c->vendors[v], s->low.ptr + p, q - p))
+            return 0;
+    return q;
+}
+
 static size_t foreign_at(const struct sent *s, size_t from, size_t to)
 {
     if (to > s->len)
         to = s->len;
     for (size_t p = from; p < to; p++) {
-        size_t q = p, letters;
+        size_t q = p, letters, shape;
         int skip = 0;
         if (p > 0 && isalnum((unsigned char)s->text[p - 1]))
             continue;
@@ -715,12 +748,18 @@ static size_t foreign_at(const struct sent *s, size_t from, size_t to)
             q += 2; /* "Kimi k1.5", "DeepSeek R1": at the digit */
         else if (!skip && spaced_size(s, p, q, to))
             q++; /* "Mixtral 8x7B", "Falcon 180B": at the size */
-        if (q < to && s->text[q] == '-')
-            q++;
-        if (q < to && (s->text[q] == 'v' || s->text[q] == 'V'))
-            q++;
-        if (skip || q >= to || !isdigit((unsigned char)s->text[q]))
-            continue;
+        if (!skip && (shape = named_shape(s, p, q, to)) != 0)
+            q = shape; /* "Hunyuan-Large", "TinyLlama's" */
+        else {
+            if (q < to && s->text[q] == '-')
+                q++;
+            /* "GLM-v4", "MiniMax-M2": one letter before the version */
+            if (q + 1 < to && isalpha((unsigned char)s->text[q]) &&
+                isdigit((unsigned char)s->text[q + 1]))
+                q++;
+            if (skip || q >= to || !isdigit((unsigned char)s->text[q]))
+                continue;
+        }
         for (size_t k = 0; k < s->nent; k++)
             if (p < s->ent[k].end && q >= s->ent[k].start)
                 skip = 1;

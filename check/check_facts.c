@@ -997,6 +997,10 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
             return active ? "params.active" : "params.total";
         }
     }
+    if (whole_of_previous(s, i)) { /* "（5500 亿中的 550 亿）": the whole */
+        ck_bind(s, "x-of-y");
+        return "params.total";
+    }
     if ((k = clause_kind(s, i)) != 0) {
         ck_bind(s, "clause-subject");
         return k == 'a' ? "params.active" : "params.total";
@@ -2276,13 +2280,38 @@ static int cause_changed(const struct sent *s, const cJSON *c)
     return 0;
 }
 
+static int cause_paired(const struct sent *s, const cJSON *c)
+{
+    /* "V4-Pro has about 2.4 times V3's total parameters (1.6T vs 671B)":
+     * in a sentence of two runs, the figures of a pair are one each */
+    static const char *const vs[] = {" vs. ",    " vs ",   " versus ",
+                                     " против ", " 对比 ", NULL};
+    size_t at, end;
+    if (s->nent + s->nfam < 2 || !ck_claim_span(s, c, &at, &end))
+        return 0;
+    for (const char *const *v = vs; *v; v++) {
+        size_t n = strlen(*v);
+        if (end + n < s->len && !memcmp(s->low.ptr + end, *v, n) &&
+            isdigit((unsigned char)s->text[end + n]))
+            return 1;
+        if (at >= n + 1 && !memcmp(s->low.ptr + at - n, *v, n) &&
+            isalnum((unsigned char)s->text[at - n - 1]))
+            return 1;
+    }
+    return 0;
+}
+
 static const struct {
     const char *how;
     int (*holds)(const struct sent *s, const cJSON *c);
 } claim_causes[] = {
-    {"denies", cause_denies},        {"sums", cause_sums},
-    {"gives by order", cause_order}, {"edits", cause_edit},
-    {"quotes", cause_quote},         {"changes from", cause_changed},
+    {"denies", cause_denies},
+    {"sums", cause_sums},
+    {"gives by order", cause_order},
+    {"edits", cause_edit},
+    {"quotes", cause_quote},
+    {"changes from", cause_changed},
+    {"gives as one of a pair", cause_paired},
 };
 
 /* "If Kimi K2 had 2T parameters, it would ...", "Rumours suggested

@@ -193,7 +193,7 @@ static const struct role_kw roles[] = {
       "accumulated gradient", "accumulate gradient", "accumulating gradient",
       "накопление градиент", "градиенты накаплива", "梯度累", NULL},
      "grad_accumulation"},
-    {{"moment", "момент", "动量", "阶矩", "optimizer state",
+    {{"momentum", "moment", "момент", "动量", "阶矩", "optimizer state",
       "состояния оптимизатора", "состояние оптимизатора", "优化器状态", NULL},
      "optimizer.moments"},
     {{"master weight", "master copy", "мастер-вес", "мастер вес", "мастер-копи",
@@ -302,7 +302,10 @@ static const struct verbal verbals[] = {
     {"combine", {NULL}, 1, {NULL}, {NULL}},
     {"dispatch", {NULL}, 1, {NULL}, {NULL}},
     {"embedding", {"s", NULL}, 1, {NULL}, {NULL}},
-    {"moment", {"s", "um", "a", NULL}, 2, {"first", "second", NULL}, {NULL}},
+    {"moment", {"s", "a", NULL}, 2, {"first", "second", NULL}, {NULL}},
+    /* "gave FP8 pretraining its momentum": the buffer only with its
+     * format given after it ("Muon momentum is kept in BF16") */
+    {"momentum", {NULL}, 0, {NULL}, {NULL}},
     {"累加", {NULL}, 3, {NULL}, {NULL}},
     {"嵌入",
      {NULL},
@@ -670,12 +673,15 @@ static void bind_formats(const struct sent *s, struct mention *fm, size_t nf,
                 best = (long)k;
         if (best >= 0)
             how[i] = "role-word-before";
-        for (size_t k = 0; k < nr && best < 0; k++)
-            if (!rw[k].taken && rw[k].start >= fm[i].end && rw[k].end <= hi &&
-                rw[k].start - fm[i].end <= 40) {
-                best = (long)k;
+        if (best < 0) { /* the nearest after it */
+            for (size_t k = 0; k < nr; k++)
+                if (!rw[k].taken && rw[k].start >= fm[i].end &&
+                    rw[k].end <= hi && rw[k].start - fm[i].end <= 40 &&
+                    (best < 0 || rw[k].start < rw[best].start))
+                    best = (long)k;
+            if (best >= 0)
                 how[i] = "role-word-after";
-            }
+        }
         if (best >= 0)
             out[i] = rw[best].role;
     }
@@ -1117,6 +1123,9 @@ void ck_check_formats(struct sent *s)
          * denied before the format, or after it when its role follows
          * ("E5M2 never appears in its matmuls") */
         int negated = clause_has(s, fm[i].start, LEX(NEGATION)) ||
+                      /* "None of V3's moments, master weights or ...": a
+                       * subject denied at the sentence's start */
+                      span_has(s, 0, ck_fwd_words(s, 0, 1), LEX(NEGATION)) ||
                       (!strcmp(how[i], "role-word-after") &&
                        clause_after_has(s, fm[i].end, LEX(NEGATION)));
         ck_bind(s, how[i]);
