@@ -698,7 +698,7 @@ static int spaced_size(const struct sent *s, size_t p, size_t q, size_t to)
  * a model's name by its shape though it has no digit, 0 when it is not:
  * a size variant after a hyphen ("Hunyuan-Large", "Phi-Mini"), or a word
  * with a capital inside it before a possessive ("TinyLlama's",
- * "MiniMax's") that is no vendor's. */
+ * "MiniMax's") that is no vendor's nor a developer's ("DeepMind's"). */
 static size_t named_shape(const struct sent *s, size_t p, size_t q, size_t to)
 {
     int inner = 0;
@@ -723,6 +723,9 @@ static size_t named_shape(const struct sent *s, size_t p, size_t q, size_t to)
     for (size_t v = 0; v < s->c->nvendors; v++)
         if (strlen(s->c->vendors[v]) == q - p &&
             !memcmp(s->c->vendors[v], s->low.ptr + p, q - p))
+            return 0;
+    for (size_t d = 0; d < s->c->ndocs; d++) /* "DeepMind's", "OpenAI's" */
+        if (developer_word(s, p, q, s->c->docs[d]))
             return 0;
     return q;
 }
