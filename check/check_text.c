@@ -278,7 +278,9 @@ struct role_set {
 /* Role words that are also ordinary words ("combines FP8 and BF16",
  * "accumulated 2.8M GPU hours", "embedding FP8 in its stack", "at the
  * moment", "в момент"), with the endings of their noun forms.  `base`: 0,
- * the stem alone is not a word; 1, it is a noun and a verb ("combine",
+ * any form but a noun ending is the role's only with its format after a
+ * preposition or glued before it ("accumulated in FP32", "momentum is
+ * kept in BF16"); 1, the stem is a noun and a verb ("combine",
  * "embedding"); 2, any form but a noun ending is the ordinary word unless
  * one of `before` comes right before it ("first moment", "второй
  * момент"); 3, a verb whose object a format right after it is ("累加 FP8
