@@ -1030,6 +1030,60 @@ static void check_headlines(struct sent *s, const struct entity *e,
     ck_merge_last(s, (size_t)s->count - before);
 }
 
+/* "DeepSeek-V3 uses FP8", "结合了FP8、BF16和FP32", "只用 E4M3": a
+ * format the sentence says a run uses, with no role and no word of
+ * training.  What it is used for the words do not say, so the claim is
+ * only that the run uses it somewhere: confirmed when its headline or
+ * any of its roles records the format's family (the first few are
+ * named), else unverifiable -- never contradicted, as "uses" names no
+ * role a record could deny. */
+static void check_used(struct sent *s, const struct mention *m,
+                       const cJSON *doc)
+{
+    const cJSON *prec = pp_json_get(doc, "precision"), *r, *x;
+    const char *who = ck_doc_id(doc);
+    pp_buf where = PP_BUF_INIT;
+    size_t n = 0;
+    cJSON_ArrayForEach(x, pp_json_get(pp_json_get(prec, "headline"), "formats"))
+    {
+        if (cJSON_IsString(x) && same_family(x->valuestring, m->format)) {
+            pp_buf_printf(&where, "its headline (%s)",
+                          pp_json_str(pp_json_get(prec, "headline"), "text",
+                                      ""));
+            n++;
+            break;
+        }
+    }
+    cJSON_ArrayForEach(r, pp_json_get(prec, "roles"))
+    {
+        int same;
+        role_format(r, m->format, &same);
+        if (!same || !r->string)
+            continue;
+        if (n < 4)
+            pp_buf_printf(&where, "%s%s", n ? ", " : "", r->string);
+        else if (n == 4)
+            pp_buf_puts(&where, ", ...");
+        n++;
+    }
+    if (n)
+        ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
+                cJSON_CreateString(m->format), NULL, "confirmed",
+                "%s uses %s: %s", who, m->format, pp_buf_cstr(&where));
+    else if (!pp_json_get(prec, "headline") &&
+             !cJSON_GetArraySize(pp_json_get(prec, "roles")))
+        ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
+                cJSON_CreateString(m->format), NULL, "unverifiable",
+                "the passport of %s records no precision formats", who);
+    else
+        ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
+                cJSON_CreateString(m->format), NULL, "unverifiable",
+                "the passport of %s records %s in none of its roles; what "
+                "the sentence says the run uses it for, it does not say",
+                who, m->format);
+    pp_buf_dispose(&where);
+}
+
 /* Over the format claims from `from` on: a format the clause says
  * something was kept or computed in ("kept a listed set of sensitive
  * layers in BF16", "computed cross-entropy in FP32", "交叉熵在 FP32 中计算")
@@ -1075,7 +1129,7 @@ void ck_check_formats(struct sent *s)
     const struct role_kw *bound[MAXMENTION];
     const char *how[MAXMENTION];
     struct role_set lists[MAXMENTION];
-    size_t nf, nr, cand[MAXMENTION], nc = 0;
+    size_t nf, nr, cand[MAXMENTION], nc = 0, used = (size_t)-1;
     const struct entity *head = NULL;
     int training, from = cJSON_GetArraySize(s->out);
     if (!s->nent)
@@ -1118,6 +1172,25 @@ void ck_check_formats(struct sent *s)
                 headline_candidate(s, &fm[i])) {
                 head = e;
                 cand[nc++] = i;
+            } else if (!training && headline_candidate(s, &fm[i]) &&
+                       /* its clause says "uses", or it is the next of a
+                        * list that does ("combines FP8, BF16 and FP32") */
+                       ((used == i && i > 0 &&
+                         format_joint(s, fm[i - 1].end, fm[i].start)) ||
+                        lex_near(s, ck_clause_from(s, fm[i].start),
+                                 ck_clause_to(s, fm[i].end),
+                                 CK_LEX_USE_VERB)) &&
+                       !clause_has(s, fm[i].start, LEX(NEGATION)) &&
+                       !lex_near(s, 0, s->len, CK_LEX_HYPOTHETICAL) &&
+                       /* "The checkpoint uses NVFP4 for MoE experts": a
+                        * release or its serving, anywhere in the sentence */
+                       !lex_near(s, 0, s->len, CK_LEX_DEPLOYED)) {
+                used = i + 1;
+                ck_bind(s, "format-used");
+                for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
+                    if (e->set >> d & 1)
+                        check_used(s, &fm[i], s->c->docs[d]);
+                ck_merge_last(s, (size_t)s->count - before);
             }
             continue;
         }

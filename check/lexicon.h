@@ -128,7 +128,9 @@
     X(PROXY, "proxy")   /* "its validation baselines, a 16B MoE" */                \
     X(MULTIPLIER, "multiplier") /* "5.6 times DeepSeek-V2's": a ratio to it */     \
     X(FORMAT_STANDARD, "format-standard") /* "compared with FP32 moments" */       \
-    X(FIT_NAMED, "fit-named") /* "the fitted law", "N*": that fit's optimum */
+    X(FIT_NAMED, "fit-named") /* "the fitted law", "N*": that fit's optimum */     \
+    X(USE_VERB, "use-verb") /* "uses FP8", "采用 FP8": a format a run uses */    \
+    X(DEPLOYED, "deployed") /* "the checkpoint", "inference": a release's */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
