@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/banned.h"
 
@@ -1727,12 +1728,53 @@ static void check_member_size(struct sent *s, size_t i, const struct entity *f)
     ck_bind_run(s, NULL);
 }
 
+/* Does the name of run `doc` hold the figure `n` as written ("70B" of
+ * "Llama 2 70B"), case aside? */
+static int name_holds(const struct sent *s, const cJSON *doc,
+                      const pp_number *n)
+{
+    const char *name = pp_json_str(doc, "name", "");
+    size_t len = n->end - n->start, nl = strlen(name);
+    for (size_t k = 0; k + len <= nl; k++)
+        if (!strncasecmp(name + k, s->text + n->start, len) &&
+            (k == 0 || !isalnum((unsigned char)name[k - 1])))
+            return 1;
+    return 0;
+}
+
+/* "Chinchilla 70B outperformed Gopher 280B": a size that a run's alias
+ * holds and its name does not is what the text says of the run's size,
+ * confirmed where its total fits (nothing else: a size the alias holds
+ * may round the total); "Llama 2 70B", whose name holds the size, only
+ * names the run. */
+static void sizes_in_names(struct sent *s)
+{
+    for (size_t i = 0; i < s->nnum; i++) {
+        const pp_number *n = &s->num[i];
+        const struct entity *e = NULL;
+        unsigned long long hit;
+        if (!s->used[i] || !n->magnitude || n->value < 1e8 ||
+            (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_PARAMS))
+            continue;
+        for (size_t k = 0; k < s->nent && !e; k++)
+            if (s->ent[k].start <= n->start && n->end <= s->ent[k].end)
+                e = &s->ent[k];
+        if (!e || e->family || __builtin_popcountll(e->set) != 1 ||
+            name_holds(s, s->c->docs[__builtin_ctzll(e->set)], n) ||
+            !(hit = ck_member_of_size(s, n, e->set)))
+            continue;
+        ck_bind(s, "size-in-name");
+        ck_check_fact(s, n, hit, "params.total");
+    }
+}
+
 static void bind_entity_figures(struct sent *s)
 {
     const struct entity *ents[MAXNUM] = {0}, *fam;
     const char *attrs[MAXNUM] = {0};
     int pair, tag;
     pp_number act;
+    sizes_in_names(s);
     for (size_t i = 0; i < s->nnum; i++) {
         pp_number *n = &s->num[i];
         const struct entity *e = ck_figure_entity(s, i);
