@@ -1031,14 +1031,17 @@ static void check_headlines(struct sent *s, const struct entity *e,
 }
 
 /* "DeepSeek-V3 uses FP8", "结合了FP8、BF16和FP32", "只用 E4M3": a
- * format the sentence says a run uses, with no role and no word of
- * training.  What it is used for the words do not say, so the claim is
+ * format the sentence says a run uses, bound to no role, with no word of
+ * training.  When the sentence has role words (`nr` of them in rw[])
+ * that the format was too far to bind to, it may still be theirs
+ * ("敏感的组件(如嵌入、输出头 ...)仍然使用高精度(如FP16或FP32)"): only
+ * their roles count, not the headline.  What it is used for the words do not say, so the claim is
  * only that the run uses it somewhere: confirmed when its headline or
  * any of its roles records the format's family (the first few are
  * named), else unverifiable -- never contradicted, as "uses" names no
  * role a record could deny. */
 static void check_used(struct sent *s, const struct mention *m,
-                       const cJSON *doc)
+                       const cJSON *doc, const struct mention *rw, size_t nr)
 {
     const cJSON *prec = pp_json_get(doc, "precision"), *r, *x;
     const char *who = ck_doc_id(doc);
@@ -1046,7 +1049,8 @@ static void check_used(struct sent *s, const struct mention *m,
     size_t n = 0;
     cJSON_ArrayForEach(x, pp_json_get(pp_json_get(prec, "headline"), "formats"))
     {
-        if (cJSON_IsString(x) && same_family(x->valuestring, m->format)) {
+        if (!nr && cJSON_IsString(x) &&
+            same_family(x->valuestring, m->format)) {
             pp_buf_printf(&where, "its headline (%s)",
                           pp_json_str(pp_json_get(prec, "headline"), "text",
                                       ""));
@@ -1056,9 +1060,11 @@ static void check_used(struct sent *s, const struct mention *m,
     }
     cJSON_ArrayForEach(r, pp_json_get(prec, "roles"))
     {
-        int same;
+        int same, named = !nr;
+        for (size_t k = 0; k < nr && !named && r->string; k++)
+            named = !strcmp(rw[k].role->role, r->string);
         role_format(r, m->format, &same);
-        if (!same || !r->string)
+        if (!same || !r->string || !named)
             continue;
         if (n < 4)
             pp_buf_printf(&where, "%s%s", n ? ", " : "", r->string);
@@ -1070,6 +1076,12 @@ static void check_used(struct sent *s, const struct mention *m,
         ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
                 cJSON_CreateString(m->format), NULL, "confirmed",
                 "%s uses %s: %s", who, m->format, pp_buf_cstr(&where));
+    else if (nr)
+        ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
+                cJSON_CreateString(m->format), NULL, "unverifiable",
+                "%s records %s for none of the roles the sentence names; "
+                "which of them it says is in %s, the words do not tell",
+                who, m->format, m->format);
     else if (!pp_json_get(prec, "headline") &&
              !cJSON_GetArraySize(pp_json_get(prec, "roles")))
         ck_emit(s, m->start, m->end - m->start, who, "precision.formats",
@@ -1185,11 +1197,27 @@ void ck_check_formats(struct sent *s)
                        /* "The checkpoint uses NVFP4 for MoE experts": a
                         * release or its serving, anywhere in the sentence */
                        !lex_near(s, 0, s->len, CK_LEX_DEPLOYED)) {
+                /* the role words of the sentence, but for those of a
+                 * clause with a format of its own: another claim's ("не
+                 * только использует FP8, но и хранит мастер-веса в
+                 * FP32") */
+                struct mention near_rw[MAXMENTION];
+                size_t nnear = 0;
+                for (size_t k = 0; k < nr; k++) {
+                    size_t lo = ck_clause_from(s, rw[k].start),
+                           hi = ck_clause_to(s, rw[k].end);
+                    int own = 0;
+                    for (size_t j = 0; j < nf && !own; j++)
+                        own = j != i && fm[j].start >= lo && fm[j].end <= hi &&
+                              !(fm[i].start >= lo && fm[i].end <= hi);
+                    if (!own)
+                        near_rw[nnear++] = rw[k];
+                }
                 used = i + 1;
                 ck_bind(s, "format-used");
                 for (size_t d = 0; d < s->c->ndocs && d < 64; d++)
                     if (e->set >> d & 1)
-                        check_used(s, &fm[i], s->c->docs[d]);
+                        check_used(s, &fm[i], s->c->docs[d], near_rw, nnear);
                 ck_merge_last(s, (size_t)s->count - before);
             }
             continue;
