@@ -413,6 +413,25 @@ static int others_short_name(const struct sent *s, size_t b, size_t e,
     return 0;
 }
 
+/* Is the name matched at [b, e) an everyday word written in lower case
+ * ("a behemoth", "an inkling", "moonlight"), one of class common-word? A
+ * name is written with its capital, an id in code ("`inkling.context`")
+ * as the id. */
+static int common_word(const struct sent *s, size_t b, size_t e)
+{
+    /* "`inkling.context`", "moonlight/": a passport's id in code */
+    if ((e < s->len && s->text[e] && strchr("._/`", s->text[e])) ||
+        (b > 0 && s->text[b - 1] && strchr("`/", s->text[b - 1])))
+        return 0;
+    for (size_t k = b; k < e; k++)
+        if (!islower((unsigned char)s->text[k]))
+            return 0;
+    for (const char *const *w = LEX(COMMON_WORD); *w; w++)
+        if (strlen(*w) == e - b && !memcmp(s->low.ptr + b, *w, e - b))
+            return 1;
+    return 0;
+}
+
 /* The passports the sentence names, by their aliases: a longer match
  * replaces the shorter ones it overlaps; a match as long adds its
  * passport to the entity. */
@@ -459,6 +478,12 @@ void ck_find_entities(struct sent *s)
             }
             if (memchr(s->text + b, '\t', e - b)) {
                 /* "| Moonlight | 16B |": a name does not cross cells */
+                start = e > b ? e : b + 1;
+                continue;
+            }
+            if (common_word(s, b, e)) {
+                /* "a behemoth in the open-weight space", "an inkling":
+                 * the everyday word, written as one */
                 start = e > b ? e : b + 1;
                 continue;
             }

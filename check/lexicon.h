@@ -130,7 +130,8 @@
     X(FORMAT_STANDARD, "format-standard") /* "compared with FP32 moments" */       \
     X(FIT_NAMED, "fit-named") /* "the fitted law", "N*": that fit's optimum */     \
     X(USE_VERB, "use-verb") /* "uses FP8", "采用 FP8": a format a run uses */    \
-    X(DEPLOYED, "deployed") /* "the checkpoint", "inference": a release's */
+    X(DEPLOYED, "deployed") /* "the checkpoint", "inference": a release's */       \
+    X(COMMON_WORD, "common-word") /* "a behemoth": a name as an everyday word */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
