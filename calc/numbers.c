@@ -258,6 +258,12 @@ static const struct {
     QUAL("surpassing ", ">"),
     QUAL("in excess of ", ">"),
     QUAL("upwards of ", ">"),
+    QUAL("upward of ", ">"),
+    QUAL("past ", ">"),
+    QUAL("beyond ", ">"),
+    QUAL("north of ", ">"),
+    QUAL("突破", ">"),
+    QUAL("超", ">"),
     QUAL("превышает ", ">"),
     QUAL("大于", ">"),
     QUAL("多于", ">"),
@@ -1357,6 +1363,31 @@ static int glued_letters(const char *s, size_t n, size_t j)
            !starts(s + j, n - j, "TFLOP") && !starts(s + j, n - j, "FLOP");
 }
 
+/* Words after a figure ending at `j` that make it a lower bound ("以上",
+ * "or more", "и более"), a space before them aside. */
+static int bound_after(const char *s, size_t n, size_t j)
+{
+    static const char *const words[] = {
+        "\xE4\xBB\xA5\xE4\xB8\x8A", /* 以上 */
+        "or more",
+        "and more",
+        "and above",
+        "or above",
+        "\xD0\xB8 \xD0\xB1\xD0\xBE\xD0\xBB\xD0\xB5\xD0\xB5", /* и более */
+        "\xD0\xB8\xD0\xBB\xD0\xB8 "
+        "\xD0\xB1\xD0\xBE\xD0\xBB\xD0\xB5\xD0\xB5", /* или более */
+    };
+    if (j < n && s[j] == ' ')
+        j++;
+    for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+        size_t w = strlen(words[k]);
+        if (j + w <= n && !memcmp(s + j, words[k], w) &&
+            (j + w == n || !isalpha((unsigned char)s[j + w])))
+            return 1;
+    }
+    return 0;
+}
+
 /* A plus after a figure, "15+ trillion", "15T+ tokens": "or more" (but
  * not arithmetic, "2+2", nor "C++"). */
 static int plus_after(const char *s, size_t n, size_t j)
@@ -1410,6 +1441,10 @@ static size_t digit_figure(const char *s, size_t n, size_t i, pp_number *num,
         num->end = e < n && s[e] == '}' ? e + 1 : e;
     else
         num->end = unit_after(s, n, j, num);
+    /* a bound written after the figure: "15万亿以上", "2T or more" */
+    if (!strcmp(num->qualifier, "=") &&
+        (bound_after(s, n, j) || bound_after(s, n, num->end)))
+        snprintf(num->qualifier, sizeof num->qualifier, "\xE2\x89\xA5");
     /* Trailing zeros of a grouped whole number scaled by a word are not
      * significant: "14,800 billion" is 14.8T to three digits (but "20T"
      * keeps its two). */
