@@ -1516,7 +1516,133 @@ int pp_numbers_active_tag(const char *t, size_t len, const pp_number *n,
     return act->value < n->value ? 2 : 0;
 }
 
+static size_t numbers_scan(const char *s, size_t n, pp_number *out, size_t max);
+
+/* The digits of the figure at s[0..n) as written, a decimal comma read
+ * as a point ("2,5 млрд") but a grouping comma skipped ("14,800"); 0
+ * when it starts with no digit. */
+static double written_mantissa(const char *s, size_t n)
+{
+    char buf[40];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < sizeof buf; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (isdigit(c))
+            buf[k++] = (char)c;
+        else if (c == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))
+            buf[k++] = '.';
+        else if (c == ',' && i + 1 < n && isdigit((unsigned char)s[i + 1])) {
+            size_t d = i + 1;
+            while (d < n && isdigit((unsigned char)s[d]))
+                d++;
+            if (d - i - 1 != 3)
+                buf[k++] = '.';
+        } else if (c != ' ' || !k)
+            break;
+    }
+    buf[k] = '\0';
+    return k ? strtod(buf, NULL) : 0;
+}
+
+/* Is `w` written at s[at - strlen(w) .. at), or (`pad`) with spaces
+ * between it and `at`? */
+static int before_is(const char *s, size_t at, const char *w)
+{
+    size_t k = strlen(w);
+    while (at > 0 && s[at - 1] == ' ')
+        at--;
+    return at >= k && starts(s + at - k, k, w) == k &&
+           (at == k || !isalpha((unsigned char)s[at - k - 1]));
+}
+
+/* The joint of a range between figures a and b ("–", "-", " to ", "~",
+ * "至", "between a and b", "от a до b", "介于 a 和 b"): 1 when the text
+ * between them is one and the words before a allow it -- "from 16B to
+ * 1T", "从 4K 到 128K", "с 4K до 128K" are changes, not ranges. */
+static int range_joint(const char *s, const pp_number *a, const pp_number *b)
+{
+    static const char *const plain[] = {
+        "\xE2\x80\x93", /* – */
+        "~",
+        "\xEF\xBD\x9E", /* ～ */
+        "\xE8\x87\xB3", /* 至 */
+        "\xE5\x88\xB0", /* 到 */
+        "to",
+    };
+    size_t i = a->end, j = b->start;
+    while (i < j && s[i] == ' ')
+        i++;
+    while (j > i && s[j - 1] == ' ')
+        j--;
+    if (j - i == 1 && s[i] == '-')
+        return j == a->end + 1 && i == a->end; /* "10-20T", no spaces */
+    for (size_t k = 0; k < sizeof(plain) / sizeof(plain[0]); k++)
+        if (j - i == strlen(plain[k]) && starts(s + i, j - i, plain[k]))
+            return !before_is(s, a->start, "from") &&
+                   !before_is(s, a->start, "\xE4\xBB\x8E") && /* 从 */
+                   !before_is(s, a->start, "\xE7\x94\xB1");   /* 由 */
+    if (j - i == 3 && starts(s + i, 3, "and"))
+        return before_is(s, a->start, "between");
+    if (j - i == 4 && !memcmp(s + i, "\xD0\xB4\xD0\xBE", 4)) /* до */
+        return before_is(s, a->start, "\xD0\xBE\xD1\x82");   /* от */
+    if (j - i == 2 && !memcmp(s + i, "\xD0\xB8", 2))         /* и */
+        return before_is(
+            s, a->start,
+            "\xD0\xBC\xD0\xB5\xD0\xB6\xD0\xB4\xD1\x83");    /* между */
+    if (j - i == 3 && (!memcmp(s + i, "\xE5\x92\x8C", 3) || /* 和 */
+                       !memcmp(s + i, "\xE4\xB8\x8E", 3)))  /* 与 */
+        return before_is(s, a->start, "\xE4\xBB\x8B\xE4\xBA\x8E"); /* 介于 */
+    return 0;
+}
+
+/* Join figure a and the next figure b into a range when a range joint
+ * is between them and, a scaled by b's magnitude when it has none, a is
+ * below b in the same unit; returns 1 with the range in *a. */
+static int join_range(const char *s, pp_number *a, const pp_number *b)
+{
+    double lo = a->value, m, f;
+    if (a->range || b->range || a->rate || b->rate || !range_joint(s, a, b))
+        return 0;
+    if (!a->magnitude && b->magnitude) {
+        if ((m = written_mantissa(s + b->start, b->end - b->start)) <= 0)
+            return 0;
+        f = b->value / m;
+        if (fabs(log10(f) - round(log10(f))) > 1e-9)
+            return 0;
+        lo *= f;
+    } else if (!a->magnitude && b->unit == PP_UNIT_PERCENT &&
+               a->unit == PP_UNIT_NONE)
+        lo /= 100;
+    if ((a->unit != PP_UNIT_NONE && a->unit != b->unit) || lo < 0 ||
+        !(lo < b->value))
+        return 0;
+    a->lo = lo;
+    a->lo_sig = a->sig;
+    a->lo_end = a->end;
+    a->hi_start = b->start;
+    a->range = 1;
+    a->end = b->end;
+    a->value = b->value;
+    a->sig = b->sig;
+    a->unit = b->unit;
+    a->magnitude = b->magnitude;
+    a->binary_bytes = b->binary_bytes;
+    return 1;
+}
+
 size_t pp_numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
+{
+    size_t count = numbers_scan(s, n, out, max), k = 0;
+    for (size_t i = 0; i < count; i++) {
+        out[k] = out[i];
+        if (i + 1 < count && join_range(s, &out[k], &out[i + 1]))
+            i++;
+        k++;
+    }
+    return k;
+}
+
+static size_t numbers_scan(const char *s, size_t n, pp_number *out, size_t max)
 {
     size_t count = 0, i = 0;
 

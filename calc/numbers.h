@@ -2,7 +2,8 @@
  * numbers.h - numbers as prose writes them, in English, Russian and
  * Chinese: 15.5T, 671B, 32K, 14.8 trillion, one trillion, 14,800 billion,
  * 65 504, 7.227e23, 7.23 x 10^23, 7.227\cdot10^{23}, 17.9%, 15 трлн,
- * 2,5 млрд, 15万亿, 1.2亿, 一万亿, a one-trillion-parameter model -- each
+ * 2,5 млрд, 15万亿, 1.2亿, 一万亿, a one-trillion-parameter model, and
+ * ranges of two of them (10–20T, between 600B and 700B) -- each
  * with its byte span, value in base units, the significant digits
  * written, the qualifier around it (about, more than, около, 约, 超过 ...)
  * and the unit that follows (tokens, parameters, FLOP, FLOP/s, GB, GiB,
@@ -39,6 +40,14 @@ typedef struct pp_number {
     int magnitude;    /* a suffix or word scaled it (B, T, трлн, 亿) */
     int binary_bytes; /* GiB rather than GB */
     int rate;         /* "6 FLOP / token / parameter": per a count, no amount */
+    /* a range, "10–20T tokens", "between 600B and 700B", "от 10 до 20
+     * трлн", "10 至 20 万亿": the span covers both ends, value and sig
+     * are the upper end's, lo and lo_sig the lower end's (scaled by the
+     * upper end's magnitude when it has none: 10 of "10–20T" is 10T) */
+    int range;
+    double lo;
+    int lo_sig;
+    size_t lo_end, hi_start; /* where the lower end ends, the upper begins */
 } pp_number;
 
 /* Scan `len` bytes of `text` for numbers; at most `max` into `out`.

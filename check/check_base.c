@@ -513,6 +513,18 @@ void ck_find_entities(struct sent *s)
             start = e > b ? e : b + 1;
         }
     }
+    /* a range whose lower end is the digit of a name ("Llama 2–13B") is
+     * only its upper end */
+    for (size_t i = 0; i < s->nnum; i++)
+        for (size_t k = 0; k < s->nent + s->nfam && s->num[i].range; k++) {
+            const struct entity *x =
+                k < s->nent ? &s->ent[k] : &s->fam[k - s->nent];
+            if (x->start <= s->num[i].start && s->num[i].lo_end <= x->end &&
+                x->end <= s->num[i].hi_start) {
+                s->num[i].range = 0;
+                s->num[i].start = s->num[i].hi_start;
+            }
+        }
     /* a number inside a name ("Gopher 280B", the "3" of "Nemotron 3
      * Ultra") is part of the name: no check reads it */
     for (size_t i = 0; i < s->nnum; i++)
@@ -1670,7 +1682,13 @@ int ck_num_sig(const pp_number *n)
 
 pp_range ck_num_range(const pp_number *n)
 {
-    return pp_range_of(n->value, ck_num_sig(n), n->qualifier);
+    pp_range r = pp_range_of(n->value, ck_num_sig(n), n->qualifier);
+    if (n->range) { /* "10–20T": from the lower end's range on */
+        pp_range lo = pp_range_of(n->lo, n->lo_sig, n->qualifier);
+        if (lo.lo < r.lo)
+            r.lo = lo.lo;
+    }
+    return r;
 }
 
 int ck_is_params(const struct sent *s, const pp_number *n)

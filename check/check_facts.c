@@ -60,10 +60,10 @@ static int bound_only(const char *fact_q, const char *claim_q)
 /* Is figure `n` a value written to one significant digit ("1T", "about
  * 2T") whose rounding covers the recorded `v` only loosely, more than a
  * quarter off ("1T" for 671B)?  A reader would not call that a statement
- * of the recorded count. */
+ * of the recorded count.  A range ("1–2T") says it is between its ends. */
 static int loose_round(const pp_number *n, const pp_fact_num *v)
 {
-    return ck_num_sig(n) == 1 && v->value > 0 && v->sig > 1 &&
+    return !n->range && ck_num_sig(n) == 1 && v->value > 0 && v->sig > 1 &&
            (!strcmp(n->qualifier, "=") ||
             !strcmp(n->qualifier, "\xE2\x89\x88")) &&
            fabs(n->value - v->value) > 0.25 * v->value;
@@ -1681,6 +1681,8 @@ unsigned long long ck_member_of_size(const struct sent *s, const pp_number *n,
     struct fact_found ff;
     unsigned long long hit = 0;
     int hits = 0;
+    if (n->range) /* "7B–70B" is no one member's size */
+        return 0;
     for (size_t d = 0; d < s->c->ndocs && d < 64; d++) {
         if (!(set >> d & 1))
             continue;

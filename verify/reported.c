@@ -75,7 +75,7 @@ static int one_number(const char *s, pp_number *out)
 {
     pp_number n[2];
     size_t len = strlen(s);
-    if (pp_numbers_scan(s, len, n, 2) != 1 ||
+    if (pp_numbers_scan(s, len, n, 2) != 1 || n[0].range ||
         len - (n[0].end - n[0].start) > REPORTED_MAX_REST)
         return 0;
     *out = n[0];

@@ -216,6 +216,65 @@ static void products(void **state)
     }
 }
 
+/* Two figures joined as a range are one, its lower end scaled by the
+ * upper's magnitude; a change ("from 16B to 1T", "从 4K 到 128K") and a
+ * pair out of order stay two. */
+static void ranges(void **state)
+{
+    static const struct {
+        const char *text;
+        double lo, hi;
+        enum pp_unit unit;
+        size_t start; /* where the range begins: past "between ", "от " */
+    } joined[] = {
+        {"10\xE2\x80\x93"
+         "20T tokens",
+         10e12, 20e12, PP_UNIT_TOKENS, 0},
+        {"10 to 20 trillion tokens", 10e12, 20e12, PP_UNIT_TOKENS, 0},
+        {"between 600B and 700B parameters", 600e9, 700e9, PP_UNIT_PARAMS, 8},
+        {"\xD0\xBE\xD1\x82 10 \xD0\xB4\xD0\xBE 20 "
+         "\xD1\x82\xD1\x80\xD0\xBB\xD0\xBD",
+         10e12, 20e12, PP_UNIT_NONE, 5},
+        {"10 \xE8\x87\xB3 20 \xE4\xB8\x87\xE4\xBA\xBF", 10e12, 20e12,
+         PP_UNIT_NONE, 0},
+        {"2,5\xE2\x80\x93"
+         "3 \xD0\xBC\xD0\xBB\xD1\x80\xD0\xB4",
+         2.5e9, 3e9, PP_UNIT_NONE, 0},
+        {"10\xE2\x80\x93"
+         "20%",
+         0.10, 0.20, PP_UNIT_PERCENT, 0},
+    };
+    static const char *const apart[] = {
+        "grew from 16B to 1T",
+        "\xE4\xBB\x8E 4K \xE5\x88\xB0 128K", /* 从 4K 到 128K */
+        "20T\xE2\x80\x93"
+        "10T",           /* out of order */
+        "600B and 700B", /* no "between" */
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(joined) / sizeof(joined[0]); i++) {
+        pp_number n[4];
+        size_t k =
+            pp_numbers_scan(joined[i].text, strlen(joined[i].text), n, 4);
+        if (k != 1 || !n[0].range)
+            fail_msg("'%s': %zu numbers, range %d; want one range",
+                     joined[i].text, k, k ? n[0].range : 0);
+        if (fabs(n[0].lo - joined[i].lo) > 1e-9 * joined[i].lo ||
+            fabs(n[0].value - joined[i].hi) > 1e-9 * joined[i].hi ||
+            n[0].unit != joined[i].unit)
+            fail_msg("'%s': %g..%g unit %d, want %g..%g unit %d",
+                     joined[i].text, n[0].lo, n[0].value, (int)n[0].unit,
+                     joined[i].lo, joined[i].hi, (int)joined[i].unit);
+        assert_int_equal(n[0].start, joined[i].start);
+    }
+    for (size_t i = 0; i < sizeof(apart) / sizeof(apart[0]); i++) {
+        pp_number n[4];
+        size_t k = pp_numbers_scan(apart[i], strlen(apart[i]), n, 4);
+        if (k != 2 || n[0].range || n[1].range)
+            fail_msg("'%s': %zu numbers, want two apart", apart[i], k);
+    }
+}
+
 /* "2+2" is two figures of their own, neither "or more". */
 static void sums_are_not_bounds(void **state)
 {
@@ -344,6 +403,7 @@ int main(void)
         cmocka_unit_test(forms),       cmocka_unit_test(sums_are_not_bounds),
         cmocka_unit_test(not_numbers), cmocka_unit_test(active_tags),
         cmocka_unit_test(products),    cmocka_unit_test(spans_and_bounds),
+        cmocka_unit_test(ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
