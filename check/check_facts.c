@@ -2698,12 +2698,51 @@ void ck_identify_by_figures(struct sent *s)
     s->carried = CK_BY_FIGURES;
 }
 
+/* "each node held 8 GPUs", "4,000 nodes of 8 GPUs each", "about 12.5
+ * EFLOP/s across the cluster", "989 TFLOP/s peak": a count of devices or a
+ * throughput said of a part, a whole or the hardware's peak (class
+ * `hardware-part`, or `aggregate`, in its clause before it or a few words
+ * after), or one beside
+ * the run's recorded figure in the same sentence, is another quantity
+ * than the cluster's devices or the throughput each reached --
+ * unverifiable, never contradicted.  Over the claims from index `from`
+ * on. */
+static void hardware_parts(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *attr = pp_json_str(c, "attribute", "");
+        size_t at, end, lo, hi;
+        int part;
+        if ((strcmp(attr, "hardware.devices") &&
+             strcmp(attr, "hardware.throughput_per_device")) ||
+            strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        lo = ck_clause_from(s, at);
+        hi = ck_fwd_words(s, end, 4);
+        part = lex_near(s, lo, hi, CK_LEX_HARDWARE_PART) ||
+               lex_near(s, lo, hi, CK_LEX_AGGREGATE);
+        if (part || recorded_too(s, from, i, 0))
+            ck_soften(c, "unverifiable",
+                      "%s %s: %s is %s, not what the passport records (%s)",
+                      pp_json_str(c, "entity", ""), attr,
+                      pp_json_str(c, "text", ""),
+                      part ? "said of a part, the whole cluster or the "
+                             "hardware's peak"
+                           : "another figure beside the recorded one",
+                      pp_json_str(c, "message", ""));
+    }
+}
+
 void ck_bind_entity_figures(struct sent *s)
 {
     int from = cJSON_GetArraySize(s->out);
     bind_entity_figures(s);
     context_stages(s, from);
     token_parts(s, from);
+    hardware_parts(s, from);
     event_points(s, from);
     hypothetical(s, from, 0);
 }

@@ -131,7 +131,9 @@
     X(FIT_NAMED, "fit-named") /* "the fitted law", "N*": that fit's optimum */     \
     X(USE_VERB, "use-verb") /* "uses FP8", "采用 FP8": a format a run uses */    \
     X(DEPLOYED, "deployed") /* "the checkpoint", "inference": a release's */       \
-    X(COMMON_WORD, "common-word") /* "a behemoth": a name as an everyday word */
+    X(COMMON_WORD,                                                                 \
+      "common-word") /* "a behemoth": a name as an everyday word */                \
+    X(HARDWARE_PART, "hardware-part") /* "each node", "peak": not the cluster */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
