@@ -2459,6 +2459,24 @@ static void token_parts(struct sent *s, int from)
     }
 }
 
+/* Is claim `c` a figure with no unit after a figure of the sentence that
+ * has one other than tokens ("pre-training took 2.664M GPU hours; context
+ * extension took 119K"): a list whose unit is written once? */
+static int unit_carried(const struct sent *s, const cJSON *c)
+{
+    size_t at, end;
+    if (!ck_claim_span(s, c, &at, &end))
+        return 0;
+    for (size_t i = 0; i < s->nnum && s->num[i].start < at; i++) {
+        enum pp_unit u = s->num[i].unit;
+        if (u != PP_UNIT_NONE && u != PP_UNIT_TOKENS && u != PP_UNIT_PERCENT)
+            for (size_t k = i + 1; k < s->nnum; k++)
+                if (s->num[k].start == at)
+                    return s->num[k].unit == PP_UNIT_NONE;
+    }
+    return 0;
+}
+
 /* "After pre-training with an 8K context length, Llama 3.1 405B continues
  * with a 128K context length": where the sentence gives a run's recorded
  * window too, its other windows are stages of the schedule (or another
@@ -2475,6 +2493,14 @@ static void context_stages(struct sent *s, int from)
             strcmp(pp_json_str(c, "verdict", ""), "contradicted"))
             continue;
         held = recorded_too(s, from, i, 0);
+        if (!held && unit_carried(s, c)) {
+            ck_soften(c, "unverifiable",
+                      "%s context.length: %s has no unit of its own after a "
+                      "figure with one, and may be in that unit (a list "
+                      "such as \"2.664M GPU hours; context extension 119K\")",
+                      who, pp_json_str(c, "text", ""));
+            continue;
+        }
         if (!held && extended_after(s, c)) {
             ck_soften(c, "unverifiable",
                       "%s context.length: the sentence goes on to extend "
