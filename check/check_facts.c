@@ -717,8 +717,15 @@ static int data_source_size(const struct sent *s, size_t a)
     if (b + 6 <= s->len && !memcmp(s->low.ptr + b, "-token", 6) &&
         lex_near(s, b, ck_fwd_words(s, b + 6, 3), CK_LEX_DATA_PART))
         return 1;
-    return lex_near(s, from, a, CK_LEX_DATA_PART) &&
-           !lex_near(s, from, a, CK_LEX_TRAINED);
+    if (lex_near(s, from, a, CK_LEX_DATA_PART) &&
+        !lex_near(s, from, a, CK_LEX_TRAINED))
+        return 1;
+    /* "GPT-3 过滤后的 Common Crawl 有 570GB，约合 4000 亿个 BPE token": the
+     * part the sentence opens with, restated in a later clause */
+    return from > 0 && lex_near(s, 0, from, CK_LEX_DATA_PART) &&
+           !lex_near(s, 0, a, CK_LEX_TRAINED) &&
+           !lex_near(s, 0, a, CK_LEX_TRAIN) &&
+           !lex_near(s, 0, a, CK_LEX_TRAINING);
 }
 
 /* "despite 0.7T more tokens", "на семьсот миллиардов больше": a word
@@ -1923,6 +1930,12 @@ static void bind_entity_figures(struct sent *s)
              * экспертов один активный", "for every 56 experts": a rate */
             s->used[i] = 1;
             continue;
+        } else if (n->unit == PP_UNIT_NONE && of_next(s, b) &&
+                   s->num[of_next(s, b) - 1].unit == PP_UNIT_TOKENS) {
+            /* "covered 260B of its 300B tokens": a share of the tokens,
+             * no count of parameters */
+            s->used[i] = 1;
+            continue;
         } else if (experts_figure(s, i)) {
             size_t to = ck_fwd_words(s, b, 3);
             if (i + 1 < s->nnum && s->num[i + 1].start < to)
@@ -2762,6 +2775,62 @@ static void hardware_parts(struct sent *s, int from)
     }
 }
 
+/* Is [a, b) of the sentence only an opening bracket, spaces aside? */
+static int glossed(const struct sent *s, size_t a, size_t b)
+{
+    int open = 0;
+    if (a > b)
+        return 0;
+    for (size_t k = a; k < b; k++) {
+        if (s->text[k] == '(' && !open)
+            open = 1;
+        else if (!strncmp(s->text + k, "\xEF\xBC\x88", 3) && !open) /* （ */
+            open = 1, k += 2;
+        else if (s->text[k] != ' ')
+            return 0;
+    }
+    return open;
+}
+
+/* "PaLM's 540B parameters are almost twice Gopher's 280B, and its 780B
+ * tokens far exceed Gopher's 300B", "780 млрд токенов против 300 млрд":
+ * where another figure of the sentence is the recorded value itself, a
+ * contradicted figure may be the other side of a comparison or another
+ * quantity -- unverifiable.  Over the claims from index `from` on. */
+static void recorded_elsewhere(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const cJSON *want = pp_json_get(c, "expected");
+        size_t at, end;
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            !cJSON_IsNumber(want) || want->valuedouble <= 0 ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        for (size_t k = 0; k < s->nnum; k++) {
+            const pp_number *x = &s->num[k];
+            pp_range r = ck_num_range(x);
+            if ((x->start < end && x->end > at) || !x->magnitude ||
+                r.lo > want->valuedouble || r.hi < want->valuedouble ||
+                /* "activating 13B (130 billion)": one figure glossed in
+                 * brackets, the same quantity -- a gloss that disagrees
+                 * is an error still */
+                glossed(s, x->end, at) || glossed(s, end, x->start))
+                continue;
+            ck_soften(c, "unverifiable",
+                      "%s %s: the sentence also gives %.*s, the recorded "
+                      "value, so %s may be the other side of a comparison "
+                      "or another quantity (%s)",
+                      pp_json_str(c, "entity", ""),
+                      pp_json_str(c, "attribute", ""), (int)(x->end - x->start),
+                      s->text + x->start, pp_json_str(c, "text", ""),
+                      pp_json_str(c, "message", ""));
+            break;
+        }
+    }
+}
+
 void ck_bind_entity_figures(struct sent *s)
 {
     int from = cJSON_GetArraySize(s->out);
@@ -2771,6 +2840,8 @@ void ck_bind_entity_figures(struct sent *s)
     hardware_parts(s, from);
     event_points(s, from);
     hypothetical(s, from, 0);
+    /* last: the more particular reasons above say more */
+    recorded_elsewhere(s, from);
 }
 
 void ck_soften_said(struct sent *s, int from)

@@ -1131,6 +1131,44 @@ static void soften_objects(struct sent *s, int from)
     }
 }
 
+/* "lowered from FP32 to BF16", "从 FP32 降到 BF16", "перешли с FP32 на
+ * BF16": two formats of one clause, the first after a word of class
+ * `format-from` and the second after one of `format-to`, are a change --
+ * the state before it or after it, maybe a stage the passport does not
+ * record.  A contradicted or undisclosed claim of either, from index
+ * `from` on, is unverifiable. */
+static void soften_changes(struct sent *s, int from, const struct mention *fm,
+                           size_t nf)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        size_t at, end;
+        int changed = 0;
+        if ((strcmp(pp_json_str(c, "verdict", ""), "contradicted") &&
+             strcmp(pp_json_str(c, "verdict", ""), "undisclosed")) ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        for (size_t a = 0; a < nf && !changed; a++)
+            for (size_t b = a + 1; b < nf && !changed; b++)
+                changed = (fm[a].start == at || fm[b].start == at) &&
+                          ck_clause_from(s, fm[b].start) <= fm[a].start &&
+                          span_has(s, ck_back_words(s, fm[a].start, 2),
+                                   fm[a].start, LEX(FORMAT_FROM)) &&
+                          span_has(s, ck_back_words(s, fm[b].start, 2),
+                                   fm[b].start, LEX(FORMAT_TO));
+        if (changed)
+            ck_soften(c, "unverifiable",
+                      "%s %s: the sentence describes a change of format, "
+                      "%s one side of it, which may be a stage the passport "
+                      "does not record (%s)",
+                      pp_json_str(c, "entity", ""),
+                      pp_json_str(c, "attribute", ""),
+                      pp_json_str(c, "text", ""),
+                      pp_json_str(c, "message", ""));
+    }
+}
+
 /* Formats bound to precision roles of the run the sentence names, each
  * format mention once; the formats bound to no role speak of the run's
  * training (its headline) when the sentence is about training
@@ -1240,6 +1278,7 @@ void ck_check_formats(struct sent *s)
     if (nc)
         check_headlines(s, head, fm, cand, nc);
     soften_objects(s, from);
+    soften_changes(s, from, fm, nf);
 }
 
 /* ------------------------------------------------------------------ */

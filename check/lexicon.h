@@ -133,7 +133,11 @@
     X(DEPLOYED, "deployed") /* "the checkpoint", "inference": a release's */       \
     X(COMMON_WORD,                                                                 \
       "common-word") /* "a behemoth": a name as an everyday word */                \
-    X(HARDWARE_PART, "hardware-part") /* "each node", "peak": not the cluster */
+    X(HARDWARE_PART,                                                               \
+      "hardware-part") /* "each node", "peak": not the cluster */                  \
+    X(FORMAT_FROM,                                                                 \
+      "format-from")          /* "from FP32 to BF16": a change's old side */       \
+    X(FORMAT_TO, "format-to") /* "... to BF16": its new side */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
