@@ -1037,6 +1037,36 @@ static unsigned long long member_in_row(const struct sent *s)
     return who;
 }
 
+/* "| Kimi K3 | undisclosed (~20T est.) |": a cell that hedges its figure
+ * or says it is not disclosed gives no value a report could deny -- its
+ * contradicted or undisclosed claims, from index `from` on, are
+ * unverifiable. */
+static void soften_cells(struct sent *s, const size_t *cell, size_t ncell,
+                         int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        size_t at, end, k = 0, to;
+        if ((strcmp(pp_json_str(c, "verdict", ""), "contradicted") &&
+             strcmp(pp_json_str(c, "verdict", ""), "undisclosed")) ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        while (k + 1 < ncell && cell[k + 1] <= at)
+            k++;
+        to = k + 1 < ncell ? cell[k + 1] : s->len;
+        if (lex_near(s, cell[k], to, CK_LEX_HYPOTHETICAL) ||
+            lex_near(s, cell[k], to, CK_LEX_NOT_DISCLOSED))
+            ck_soften(c, "unverifiable",
+                      "%s %s: the cell hedges %s or says it is not "
+                      "disclosed (%s)",
+                      pp_json_str(c, "entity", ""),
+                      pp_json_str(c, "attribute", ""),
+                      pp_json_str(c, "text", ""),
+                      pp_json_str(c, "message", ""));
+    }
+}
+
 int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
                    cJSON *claims)
 {
@@ -1045,7 +1075,7 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     size_t cell[PP_TABLE_COLS + 1], ncell = 0, known = 0;
     unsigned long long who = 0;
     pp_optimum o;
-    int have_budget;
+    int have_budget, from;
 
     if (header) {
         table_header(c, text, len);
@@ -1079,8 +1109,10 @@ int pp_checker_row(pp_checker *c, const char *text, size_t len, int header,
     if (!who && s.nfam == 1 && (who = member_in_row(&s)) != 0)
         s.family_read = 1;
     have_budget = row_budget(&s, cell, ncell, &o);
+    from = cJSON_GetArraySize(claims);
     for (size_t k = 0; k < ncell && k < c->table.n; k++)
         row_cell(&s, cell, ncell, k, who, have_budget ? &o : NULL);
+    soften_cells(&s, cell, ncell, from);
     s.family_read = 0;
     name_cell(&s, cell, ncell);
     ck_check_generalisations(&s);

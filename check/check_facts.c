@@ -2397,6 +2397,10 @@ static void hypothetical(struct sent *s, int from, int only_said)
                       : lex_near(s, 0, s->len, CK_LEX_REJECTED) ||
                               lex_near(s, 0, s->len, CK_LEX_REFUTED)
                           ? "calls wrong"
+                      /* "Kimi K3's tokens are undisclosed, 20T by one
+                       * count": what the writer says no report gives */
+                      : lex_near(s, 0, s->len, CK_LEX_NOT_DISCLOSED)
+                          ? "says is not disclosed and gives as"
                           : NULL;
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);

@@ -137,7 +137,9 @@
       "hardware-part") /* "each node", "peak": not the cluster */                  \
     X(FORMAT_FROM,                                                                 \
       "format-from")          /* "from FP32 to BF16": a change's old side */       \
-    X(FORMAT_TO, "format-to") /* "... to BF16": its new side */
+    X(FORMAT_TO, "format-to") /* "... to BF16": its new side */                    \
+    X(NOT_DISCLOSED,                                                               \
+      "not-disclosed") /* "undisclosed", "未公开": said unknown */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
