@@ -1625,7 +1625,12 @@ const struct entity *ck_figure_entity(struct sent *s, size_t i)
             lex_near(s, from, from + 14, CK_LEX_EXPERIMENT) ||
             /* "V3's recipe ... on its validation baselines, an MoE of
              * about 16B": the smaller models' figures */
-            lex_near(s, from, to, CK_LEX_PROXY))
+            lex_near(s, from, to, CK_LEX_PROXY) ||
+            /* "the 9B-active experiment without clipping", "a 16B proxy":
+             * the figure an experiment or a proxy right after it has */
+            lex_near(s, n->end, ck_fwd_words(s, n->end, 2),
+                     CK_LEX_EXPERIMENT) ||
+            lex_near(s, n->end, ck_fwd_words(s, n->end, 2), CK_LEX_PROXY))
             return NULL;
         /* "the 70B model" is another model's size, but not after a
          * copula that says the run is that model ("Kimi K2 is a 1T
