@@ -337,6 +337,24 @@ static int variant_after(const struct sent *s, size_t e)
     return 0;
 }
 
+/* Does a word for a kind follow the name ending at `e` ("Behemoth-class
+ * clusters", "GPT-3-like models", "K2-подобные", "Behemoth 级集群"): a
+ * kind of thing the name describes, not the model? */
+static int kind_after(const struct sent *s, size_t e)
+{
+    if (e < s->len && (s->text[e] == '-' || s->text[e] == ' '))
+        e++;
+    for (const char *const *w = LEX(KIND_SUFFIX); *w; w++) {
+        size_t n = strlen(*w);
+        if (e + n <= s->len && !memcmp(s->low.ptr + e, *w, n) &&
+            ((unsigned char)(*w)[0] >= 0xE0 || e + n == s->len ||
+             !isalpha((unsigned char)s->text[e + n]) ||
+             (unsigned char)(*w)[0] >= 0xC0))
+            return 1;
+    }
+    return 0;
+}
+
 /* Does a corpus word follow the name ending at `e` ("DeepSeek 67B corpus
  * + Chinese data", "корпус", "语料"): a data source named after the
  * model, not the model? */
@@ -456,7 +474,7 @@ void ck_find_entities(struct sent *s)
             int merged = 0;
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
-                variant_after(s, e) || corpus_after(s, e) ||
+                variant_after(s, e) || corpus_after(s, e) || kind_after(s, e) ||
                 ((size_t)al->passport < s->c->ndocs &&
                  others_short_name(s, b, e, s->c->docs[al->passport]))) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905", "DeepSeek-V2-Lite":

@@ -139,7 +139,8 @@
       "format-from")          /* "from FP32 to BF16": a change's old side */       \
     X(FORMAT_TO, "format-to") /* "... to BF16": its new side */                    \
     X(NOT_DISCLOSED,                                                               \
-      "not-disclosed") /* "undisclosed", "未公开": said unknown */
+      "not-disclosed") /* "undisclosed", "未公开": said unknown */              \
+    X(KIND_SUFFIX, "kind-suffix") /* "Behemoth-class": a kind, not the model */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
