@@ -614,6 +614,11 @@ static char column_kind(const char *t, size_t n)
         pretrain |= HAS(*w);
     if (k)
         ;
+    else if (HAS("\xC2\xB7") || HAS("\xC3\x97") || HAS("6nd") || HAS("6n_") ||
+             HAS("6 n"))
+        /* "6·N_active·D", "6ND（激活）": a formula of the row's figures,
+         * not a fact of its own -- "active" there names an operand */
+        k = 0;
     else if (HAS("expert") || HAS("эксперт") || HAS("专家"))
         /* counts of experts, never sizes: "# Routed Experts" (E), "#
          * Experts Active Per Token" (F); not the shared ones, nor a pair

@@ -355,6 +355,36 @@ static int kind_after(const struct sent *s, size_t e)
     return 0;
 }
 
+/* Is the name at [b, e) a law's ("Chinchilla's 20:1", "the Chinchilla
+ * rule", "Chinchilla-optimal", "Chinchilla 比例", "по закону Chinchilla"):
+ * a word of class law-word after it (past "'s" or a hyphen) or before it,
+ * or a ratio "N:1" right after it? The figures near it are not the run's. */
+static int law_name(const struct sent *s, size_t b, size_t e)
+{
+    size_t k = e;
+    if (k + 2 <= s->len && !memcmp(s->text + k, "'s", 2))
+        k += 2;
+    else if (k + 4 <= s->len && !memcmp(s->text + k, "\xE2\x80\x99s", 4))
+        k += 4;
+    if (k < s->len && (s->text[k] == ' ' || s->text[k] == '-'))
+        k++;
+    if (k < s->len && isdigit((unsigned char)s->text[k])) {
+        while (k < s->len && isdigit((unsigned char)s->text[k]))
+            k++;
+        return k + 1 < s->len && s->text[k] == ':' &&
+               isdigit((unsigned char)s->text[k + 1]);
+    }
+    for (const char *const *w = LEX(LAW_WORD); *w; w++) {
+        size_t n = strlen(*w);
+        if (k + n <= s->len && !memcmp(s->low.ptr + k, *w, n))
+            return 1;
+        if (n + 1 <= b && !memcmp(s->low.ptr + b - n - 1, *w, n) &&
+            s->text[b - 1] == ' ' && (unsigned char)(*w)[0] >= 0xC0)
+            return 1; /* "закону Chinchilla": a word before, Cyrillic */
+    }
+    return 0;
+}
+
 /* Does a corpus word follow the name ending at `e` ("DeepSeek 67B corpus
  * + Chinese data", "корпус", "语料"): a data source named after the
  * model, not the model? */
@@ -475,6 +505,7 @@ void ck_find_entities(struct sent *s)
             if ((e + 1 < s->len && (s->text[e] == '.' || s->text[e] == '-') &&
                  isdigit((unsigned char)s->text[e + 1])) ||
                 variant_after(s, e) || corpus_after(s, e) || kind_after(s, e) ||
+                law_name(s, b, e) ||
                 ((size_t)al->passport < s->c->ndocs &&
                  others_short_name(s, b, e, s->c->docs[al->passport]))) {
                 /* "K2.5", "V3.2", "Kimi-K2-0905", "DeepSeek-V2-Lite":

@@ -534,9 +534,16 @@ void ck_derived_passport(struct sent *s)
         int before;
         if (s->used[i] || !(ent = ck_figure_entity(s, i)))
             continue;
+        /* "16 bytes per parameter", "每参数 16 字节": bytes, not tokens;
+         * "15.13 ... at 16 bytes per parameter": the "per" of the next
+         * figure */
+        size_t lim = i + 1 < s->nnum && s->num[i + 1].start < n->end + 48
+                         ? s->num[i + 1].start
+                         : n->end + 48;
         tpp = !n->magnitude && !n->rate && n->value >= 1 && n->value < 1e6 &&
               (n->unit == PP_UNIT_NONE || n->unit == PP_UNIT_TOKENS) &&
-              (per_param(s, n->end, n->end + 48, &basis) ||
+              !lex_near(s, n->end, ck_fwd_words(s, n->end, 1), CK_LEX_BYTES) &&
+              (per_param(s, n->end, lim, &basis) ||
                (near(s, back(n->start, 30), n->start, "每") &&
                 per_param(s, back(n->start, 30), n->start, &basis)));
         /* "FLOPs ... is approximately $6.3 \times 10^{23}$", "compute
@@ -570,7 +577,7 @@ void ck_derived_epochs(struct sent *s)
     size_t t[3], p[2];
     size_t nt, np;
     double T, U;
-    pp_epochs ep;
+    pp_epochs ep, alt;
     ck_bind(s, "epochs-words");
     if (!lex_near(s, 0, s->len, CK_LEX_EPOCH))
         return;
@@ -578,21 +585,34 @@ void ck_derived_epochs(struct sent *s)
     np = ck_pick(s, is_percent, p, 2);
     if (nt != 2 || np != 1)
         return;
+    /* which of the two counts is the run's tokens and which the source's
+     * unique tokens the words rarely say: the larger trained on a smaller
+     * source repeats it (2 epochs), a smaller share of a larger source
+     * does not finish it ("about 0.45 of an epoch") -- both readings, the
+     * figure checked against the nearer */
     T = fmax(s->num[t[0]].value, s->num[t[1]].value);
     U = fmin(s->num[t[0]].value, s->num[t[1]].value);
     if (pp_calc_epochs(T, s->num[p[0]].value, U, &ep) != 0) {
         pp_error_clear();
         return;
     }
+    if (pp_calc_epochs(U, s->num[p[0]].value, T, &alt) != 0) {
+        pp_error_clear();
+        alt.epochs = -1;
+    }
     for (size_t i = 0; i < s->nnum; i++) {
         const pp_number *n = &s->num[i];
+        double v = ep.epochs;
         if (s->used[i] || n->magnitude || i == p[0] || n->value <= 0 ||
             n->value >= 1e4 ||
             (n->unit != PP_UNIT_NONE && n->unit != PP_UNIT_TIMES) ||
             !lex_near(s, n->end, n->end + 12, CK_LEX_TIMES))
             continue;
+        if (alt.epochs > 0 &&
+            fabs(log(n->value / alt.epochs)) < fabs(log(n->value / v)))
+            v = alt.epochs;
         s->used[t[0]] = s->used[t[1]] = s->used[p[0]] = 1;
-        ck_check_derived(s, i, "derived.effective_epochs", ep.epochs,
+        ck_check_derived(s, i, "derived.effective_epochs", v,
                          "effective epochs, tokens x share / unique tokens");
         return;
     }

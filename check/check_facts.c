@@ -2181,6 +2181,20 @@ static int opens_supposing(const struct sent *s)
     return 0;
 }
 
+/* Does the sentence hold a word of class hypothetical that is not one
+ * of class estimate ("would", "may", "rumour", not "estimat")? */
+static int supposing_beyond_estimate(const struct sent *s)
+{
+    for (const char *const *w = LEX(HYPOTHETICAL); *w; w++) {
+        int estimate = 0;
+        for (const char *const *e = LEX(ESTIMATE); *e && !estimate; e++)
+            estimate = !strncmp(*w, *e, strlen(*e));
+        if (!estimate && memmem(s->low.ptr, s->len, *w, strlen(*w)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Does the clause of claim `c` hold a word of class `k`? */
 static int claim_clause_has(const struct sent *s, const cJSON *c, enum ck_lex k)
 {
@@ -2386,30 +2400,40 @@ static void hypothetical(struct sent *s, int from, int only_said)
     /* "Was DeepSeek-V3 trained on 20T tokens?", "Правда ли, что ...?",
      * "真的只用了 2 万亿 token 吗？": asked, not said; "Неверно, что
      * Nemotron 3 Ultra обучался на 14,8 трлн токенов": said to be wrong */
-    /* a worked example may suppose ("if a 7B model ..."): its own
-     * arithmetic is checked whatever it supposes; a named run's figure
-     * is not */
-    if (only_said && !opens_supposing(s))
-        cue = 0;
-    int named_only = only_said && cue;
-    const char *why = cue ? "supposes, reports, estimates or expects"
-                      : !only_said && ck_question(s) ? "asks about"
-                      : lex_near(s, 0, s->len, CK_LEX_REJECTED) ||
-                              lex_near(s, 0, s->len, CK_LEX_REFUTED)
-                          ? "calls wrong"
-                      /* "Kimi K3's tokens are undisclosed, 20T by one
-                       * count": what the writer says no report gives */
-                      : lex_near(s, 0, s->len, CK_LEX_NOT_DISCLOSED)
-                          ? "says is not disclosed and gives as"
-                          : NULL;
+    /* a worked example may suppose ("if a 7B model ..."), or ask: its own
+     * arithmetic is checked whatever it supposes, unless the sentence
+     * opens supposing; a named run's figure is not ("applying K2's ratio
+     * ... would give about 41T", "问：Llama 3 8B 的算力是 ... 吗？") */
+    int asked = ck_question(s);
+    const char *base = lex_near(s, 0, s->len, CK_LEX_REJECTED) ||
+                               lex_near(s, 0, s->len, CK_LEX_REFUTED)
+                           ? "calls wrong"
+                       /* "Kimi K3's tokens are undisclosed, 20T by one
+                        * count": what the writer says no report gives */
+                       : lex_near(s, 0, s->len, CK_LEX_NOT_DISCLOSED)
+                           ? "says is not disclosed and gives as"
+                           : NULL;
+    /* in the last pass, where recomputed figures are, "estimate" may be
+     * the writer's own arithmetic ("a very rough estimate is around 8.4 x
+     * 10^22 FLOPs to train GPT-3"): a named run's cue is then another
+     * word of supposing ("would give", "если бы") or an opening one */
+    int named_cue = cue && (!only_said || opens_supposing(s) ||
+                            supposing_beyond_estimate(s));
+    const char *named_why = named_cue ? "supposes, reports, estimates or "
+                                        "expects"
+                            : asked   ? "asks about"
+                                      : base;
+    const char *worked_why = cue && (!only_said || opens_supposing(s))
+                                 ? "supposes, reports, estimates or expects"
+                             : asked && !only_said ? "asks about"
+                                                   : base;
     for (int i = from; i < n; i++) {
         cJSON *c = cJSON_GetArrayItem(s->out, i);
         const char *v = pp_json_str(c, "verdict", "");
-        const char *how = why;
+        const char *how =
+            *pp_json_str(c, "entity", "") ? named_why : worked_why;
         if (strcmp(v, "contradicted") && strcmp(v, "undisclosed"))
             continue;
-        if (named_only && !*pp_json_str(c, "entity", ""))
-            how = NULL;
         for (size_t k = 0;
              !how && k < sizeof(claim_causes) / sizeof(claim_causes[0]); k++)
             if (claim_causes[k].holds(s, c))

@@ -140,7 +140,10 @@
     X(FORMAT_TO, "format-to") /* "... to BF16": its new side */                    \
     X(NOT_DISCLOSED,                                                               \
       "not-disclosed") /* "undisclosed", "未公开": said unknown */              \
-    X(KIND_SUFFIX, "kind-suffix") /* "Behemoth-class": a kind, not the model */
+    X(KIND_SUFFIX,                                                                 \
+      "kind-suffix")        /* "Behemoth-class": a kind, not the model */          \
+    X(LAW_WORD, "law-word") /* "Chinchilla's rule": a law, not the run */          \
+    X(ESTIMATE, "estimate") /* "estimat", "估计": of hypothetical, maybe own */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
