@@ -744,6 +744,24 @@ static void check_role(struct sent *s, const struct mention *m,
         ck_set_evidence(ck_last_claim(s), r);
         return;
     }
+    if (!strcmp(have, "undisclosed") &&
+        (lex_near(s, ck_back_words(s, m->start, 5), m->start, CK_LEX_EXAMPLE) ||
+         lex_near(s, ck_back_words(s, m->start, 3), m->start,
+                  CK_LEX_HYPOTHETICAL) ||
+         lex_near(s, ck_back_words(s, m->start, 2), m->start,
+                  CK_LEX_TYPICAL))) {
+        /* "in its original precision (for example BF16 or FP32)",
+         * "typically BF16": examples of what it may be, as the reports
+         * themselves give them, not the format */
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                NULL, "unverifiable",
+                "%s does not disclose the format of %s, and the sentence "
+                "gives %s only as an example or a guess%s%s",
+                who, role, m->format, pp_json_str(r, "note", NULL) ? ": " : "",
+                pp_json_str(r, "note", ""));
+        ck_set_evidence(ck_last_claim(s), r);
+        return;
+    }
     if (!strcmp(have, "undisclosed")) {
         /* "the embedding module ... in BF16 or FP32": the reports say it
          * keeps a higher precision, and do not name it */

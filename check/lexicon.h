@@ -143,7 +143,9 @@
     X(KIND_SUFFIX,                                                                 \
       "kind-suffix")        /* "Behemoth-class": a kind, not the model */          \
     X(LAW_WORD, "law-word") /* "Chinchilla's rule": a law, not the run */          \
-    X(ESTIMATE, "estimate") /* "estimat", "估计": of hypothetical, maybe own */
+    X(ESTIMATE,                                                                    \
+      "estimate") /* "estimat", "估计": of hypothetical, maybe own */            \
+    X(TYPICAL, "typical") /* "typically BF16": what is usual, not the value */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
