@@ -257,6 +257,12 @@ void ck_derived_law(struct sent *s)
     if (nt >= 1 && lex_near(s, 0, s->len, CK_LEX_TPP)) {
         size_t r[2];
         size_t nr = ck_pick(s, is_ratio, r, 2);
+        const struct entity *pe = np ? ck_figure_entity(s, p[0]) : NULL,
+                            *te = ck_figure_entity(s, t[0]);
+        /* "Chinchilla 的 1.4 万亿 token（Gopher 仅 3000 亿）": the count
+         * and the tokens of two runs are no one model's D / N */
+        if (pe && te && pe != te)
+            return;
         if (np >= 1 && nr >= 1) {
             double v;
             if (pp_calc_tpp(s->num[p[0]].value, s->num[t[0]].value, &v) == 0) {

@@ -2803,6 +2803,35 @@ static void hardware_parts(struct sent *s, int from)
     }
 }
 
+/* "В абляции DeepSeek-V3 16-миллиардная MoE ... разошлась примерно на
+ * 300 млрд токенов", "Kimi K2 在 9B 激活 / 53B 总参数的中间实验里": a count of
+ * parameters or tokens in a clause about an experiment or a proxy model
+ * (classes experiment, proxy) may be that model's -- a contradicted one,
+ * from index `from` on, is unverifiable. */
+static void experiment_clauses(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *attr = pp_json_str(c, "attribute", "");
+        size_t at, end, lo, hi;
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            (strncmp(attr, "params.", 7) && strcmp(attr, "training.tokens")) ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        lo = ck_clause_from(s, at);
+        hi = ck_clause_to(s, end);
+        if (lex_near(s, lo, hi, CK_LEX_EXPERIMENT) ||
+            lex_near(s, lo, hi, CK_LEX_PROXY))
+            ck_soften(c, "unverifiable",
+                      "%s %s: %s is said in a clause about an experiment or "
+                      "a smaller model, and may be its (%s)",
+                      pp_json_str(c, "entity", ""), attr,
+                      pp_json_str(c, "text", ""),
+                      pp_json_str(c, "message", ""));
+    }
+}
+
 /* Is [a, b) of the sentence only an opening bracket, spaces aside? */
 static int glossed(const struct sent *s, size_t a, size_t b)
 {
@@ -2866,6 +2895,7 @@ void ck_bind_entity_figures(struct sent *s)
     context_stages(s, from);
     token_parts(s, from);
     hardware_parts(s, from);
+    experiment_clauses(s, from);
     event_points(s, from);
     hypothetical(s, from, 0);
     /* last: the more particular reasons above say more */

@@ -20,9 +20,37 @@
 /* Mechanism figures no report gives                                  */
 /* ------------------------------------------------------------------ */
 
+/* The claim of passport `doc` with a quantity that figure `n` fits (a
+ * share for a percentage, else one of no unit): "precomputing the routing
+ * indices costs about 20% wall-clock" is a claim's 20 %, not a setting no
+ * report gives.  NULL when none does. */
+static const cJSON *claim_quantity(const cJSON *doc, const pp_number *n)
+{
+    const cJSON *c, *q;
+    pp_range want = ck_num_range(n);
+    cJSON_ArrayForEach(c, pp_json_get(doc, "claims"))
+    {
+        cJSON_ArrayForEach(q, pp_json_get(c, PP_QUANTITIES_MEMBER))
+        {
+            pp_fact_num v;
+            if (pp_fact_number_of(q, &v) < 0) {
+                pp_error_clear();
+                continue;
+            }
+            if ((n->unit == PP_UNIT_PERCENT) !=
+                (v.unit && !strcmp(v.unit, "share")))
+                continue;
+            if (pp_range_meet(want, pp_range_of(v.value, v.sig, v.qualifier)))
+                return c;
+        }
+    }
+    return NULL;
+}
+
 /* A percentage, or a figure given as a mechanism's threshold or trigger,
  * for a named stability mechanism that records no numeric parameter: the
- * value is not disclosed by the reports. */
+ * value is not disclosed by the reports -- unless a claim of the passport
+ * gives it (claim_quantity): then it is confirmed. */
 void ck_check_mechanisms(struct sent *s)
 {
     for (size_t k = 0; k < s->nent; k++) {
@@ -51,8 +79,20 @@ void ck_check_mechanisms(struct sent *s)
                                lex_near(s, back(n->start, 32), n->start,
                                         CK_LEX_TRIGGER))))
                             continue;
+                        const cJSON *said = claim_quantity(s->c->docs[i], n);
                         s->used[j] = 1;
                         ck_bind(s, "mechanism-setting");
+                        if (said) {
+                            ck_emit(s, n->start, n->end - n->start,
+                                    ck_doc_id(s->c->docs[i]), name,
+                                    cJSON_CreateNumber(n->value), NULL,
+                                    "confirmed", "%s claim %s: %s",
+                                    ck_doc_id(s->c->docs[i]),
+                                    pp_json_str(said, "id", ""),
+                                    pp_json_str(said, "text", ""));
+                            ck_set_evidence(ck_last_claim(s), said);
+                            continue;
+                        }
                         ck_emit(s, n->start, n->end - n->start,
                                 ck_doc_id(s->c->docs[i]), name,
                                 cJSON_CreateNumber(n->value), NULL,
@@ -718,6 +758,32 @@ static const char *role_format(const cJSON *role, const char *want, int *same)
 
 /* The claim that run `doc` keeps `role` in format `f` (or, `negated`,
  * not in it). */
+/* Is format mention `m` written right before a word for accumulation
+ * ("FP8 accumulation", "FP8 累加", "FP8-накопление") and the format of run
+ * `doc`'s forward GEMM inputs? */
+static int glued_input_format(const struct sent *s, const struct mention *m,
+                              const cJSON *doc)
+{
+    static const char *const accumulation[] = {
+        "accumul", "\xE7\xB4\xAF\xE5\x8A\xA0",              /* 累加 */
+        "\xD0\xBD\xD0\xB0\xD0\xBA\xD0\xBE\xD0\xBF\xD0\xBB", /* накопл */
+        NULL};
+    const cJSON *in =
+        pp_json_get(pp_json_get(pp_json_get(pp_json_get(doc, "precision"),
+                                            "roles"),
+                                "gemm.fprop"),
+                    "format");
+    size_t k = m->end;
+    int glued = 0;
+    while (k < s->len && (s->text[k] == ' ' || s->text[k] == '-'))
+        k++;
+    for (const char *const *w = accumulation; *w && !glued; w++)
+        glued =
+            k + strlen(*w) <= s->len && !memcmp(s->low.ptr + k, *w, strlen(*w));
+    return glued && cJSON_IsString(in) &&
+           same_family(in->valuestring, m->format);
+}
+
 static void check_role(struct sent *s, const struct mention *m,
                        const cJSON *doc, const char *role, int negated)
 {
@@ -733,6 +799,20 @@ static void check_role(struct sent *s, const struct mention *m,
         return;
     }
     have = role_format(r, m->format, &same);
+    if (!same && !negated && !strcmp(role, "gemm.accumulator") &&
+        glued_input_format(s, m, doc)) {
+        /* "Tensor Core FP8 accumulation at about 14 bits": the
+         * accumulation of the run's FP8 GEMMs, named by their inputs'
+         * format, not the accumulator's */
+        ck_emit(s, m->start, flen, who, role, cJSON_CreateString(m->format),
+                cJSON_CreateString(have), "unverifiable",
+                "%s keeps gemm.accumulator in %s; \"%s accumulation\" may "
+                "name the accumulation of its %s GEMMs, not the format it "
+                "accumulates in",
+                who, have, m->format, m->format);
+        ck_set_evidence(ck_last_claim(s), r);
+        return;
+    }
     if (!strcmp(have, "undisclosed") && negated) {
         /* "the router itself was not trained in FP8": no format is
          * stated, so none is claimed that the reports keep back */
@@ -1167,14 +1247,19 @@ static void soften_changes(struct sent *s, int from, const struct mention *fm,
              strcmp(pp_json_str(c, "verdict", ""), "undisclosed")) ||
             !ck_claim_span(s, c, &at, &end))
             continue;
+        /* "from FP32 to BF16", or the other way round, "switched to BF16
+         * from FP32" */
         for (size_t a = 0; a < nf && !changed; a++)
-            for (size_t b = a + 1; b < nf && !changed; b++)
+            for (size_t b = a + 1; b < nf && !changed; b++) {
+                size_t fa = ck_back_words(s, fm[a].start, 2),
+                       fb = ck_back_words(s, fm[b].start, 2);
                 changed = (fm[a].start == at || fm[b].start == at) &&
                           ck_clause_from(s, fm[b].start) <= fm[a].start &&
-                          span_has(s, ck_back_words(s, fm[a].start, 2),
-                                   fm[a].start, LEX(FORMAT_FROM)) &&
-                          span_has(s, ck_back_words(s, fm[b].start, 2),
-                                   fm[b].start, LEX(FORMAT_TO));
+                          ((span_has(s, fa, fm[a].start, LEX(FORMAT_FROM)) &&
+                            span_has(s, fb, fm[b].start, LEX(FORMAT_TO))) ||
+                           (span_has(s, fa, fm[a].start, LEX(FORMAT_TO)) &&
+                            span_has(s, fb, fm[b].start, LEX(FORMAT_FROM))));
+            }
         if (changed)
             ck_soften(c, "unverifiable",
                       "%s %s: the sentence describes a change of format, "
