@@ -1062,13 +1062,8 @@ static void soften_cells(struct sent *s, const size_t *cell, size_t ncell,
         to = k + 1 < ncell ? cell[k + 1] : s->len;
         if (lex_near(s, cell[k], to, CK_LEX_HYPOTHETICAL) ||
             lex_near(s, cell[k], to, CK_LEX_NOT_DISCLOSED))
-            ck_soften(c, "unverifiable",
-                      "%s %s: the cell hedges %s or says it is not "
-                      "disclosed (%s)",
-                      pp_json_str(c, "entity", ""),
-                      pp_json_str(c, "attribute", ""),
-                      pp_json_str(c, "text", ""),
-                      pp_json_str(c, "message", ""));
+            ck_soften_why(c, "the cell hedges %s or says it is not disclosed",
+                          pp_json_str(c, "text", ""));
     }
 }
 

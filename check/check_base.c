@@ -2051,6 +2051,20 @@ void ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...)
     pp_buf_dispose(&msg);
 }
 
+void ck_soften_why(cJSON *claim, const char *fmt, ...)
+{
+    pp_buf why = PP_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pp_buf_vprintf(&why, fmt, ap);
+    va_end(ap);
+    ck_soften(claim, "unverifiable", "%s %s: %s (%s)",
+              pp_json_str(claim, "entity", ""),
+              pp_json_str(claim, "attribute", ""), pp_buf_cstr(&why),
+              pp_json_str(claim, "message", ""));
+    pp_buf_dispose(&why);
+}
+
 void ck_merge_last(struct sent *s, size_t k)
 {
     cJSON *part[64], *first, *readings;

@@ -2792,14 +2792,11 @@ static void hardware_parts(struct sent *s, int from)
         part = lex_near(s, lo, hi, CK_LEX_HARDWARE_PART) ||
                lex_near(s, lo, hi, CK_LEX_AGGREGATE);
         if (part || recorded_too(s, from, i, 0))
-            ck_soften(c, "unverifiable",
-                      "%s %s: %s is %s, not what the passport records (%s)",
-                      pp_json_str(c, "entity", ""), attr,
-                      pp_json_str(c, "text", ""),
-                      part ? "said of a part, the whole cluster or the "
-                             "hardware's peak"
-                           : "another figure beside the recorded one",
-                      pp_json_str(c, "message", ""));
+            ck_soften_why(c, "%s is %s, not what the passport records",
+                          pp_json_str(c, "text", ""),
+                          part ? "said of a part, the whole cluster or the "
+                                 "hardware's peak"
+                               : "another figure beside the recorded one");
     }
 }
 
@@ -2823,12 +2820,10 @@ static void experiment_clauses(struct sent *s, int from)
         hi = ck_clause_to(s, end);
         if (lex_near(s, lo, hi, CK_LEX_EXPERIMENT) ||
             lex_near(s, lo, hi, CK_LEX_PROXY))
-            ck_soften(c, "unverifiable",
-                      "%s %s: %s is said in a clause about an experiment or "
-                      "a smaller model, and may be its (%s)",
-                      pp_json_str(c, "entity", ""), attr,
-                      pp_json_str(c, "text", ""),
-                      pp_json_str(c, "message", ""));
+            ck_soften_why(c,
+                          "%s is said in a clause about an experiment or a "
+                          "smaller model, and may be its",
+                          pp_json_str(c, "text", ""));
     }
 }
 
@@ -2875,14 +2870,12 @@ static void recorded_elsewhere(struct sent *s, int from)
                  * is an error still */
                 glossed(s, x->end, at) || glossed(s, end, x->start))
                 continue;
-            ck_soften(c, "unverifiable",
-                      "%s %s: the sentence also gives %.*s, the recorded "
-                      "value, so %s may be the other side of a comparison "
-                      "or another quantity (%s)",
-                      pp_json_str(c, "entity", ""),
-                      pp_json_str(c, "attribute", ""), (int)(x->end - x->start),
-                      s->text + x->start, pp_json_str(c, "text", ""),
-                      pp_json_str(c, "message", ""));
+            ck_soften_why(c,
+                          "the sentence also gives %.*s, the recorded value, "
+                          "so %s may be the other side of a comparison or "
+                          "another quantity",
+                          (int)(x->end - x->start), s->text + x->start,
+                          pp_json_str(c, "text", ""));
             break;
         }
     }

@@ -438,6 +438,10 @@ int ck_claim_span(const struct sent *s, const cJSON *c, size_t *at,
  * `fmt`; its severity and rule follow the verdict. */
 __attribute__((format(printf, 3, 4))) void
 ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...);
+/* ck_soften to unverifiable with the message "ENTITY ATTRIBUTE: WHY (the
+ * claim's message)", WHY from `fmt`. */
+__attribute__((format(printf, 2, 3))) void ck_soften_why(cJSON *claim,
+                                                         const char *fmt, ...);
 /* The last `k` claims, one per run a name may mean, as one claim:
  * confirmed when each holds, contradicted when none does, else
  * unverifiable; its `readings` keep each run's verdict and message. */

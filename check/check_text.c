@@ -1261,14 +1261,11 @@ static void soften_changes(struct sent *s, int from, const struct mention *fm,
                             span_has(s, fb, fm[b].start, LEX(FORMAT_FROM))));
             }
         if (changed)
-            ck_soften(c, "unverifiable",
-                      "%s %s: the sentence describes a change of format, "
-                      "%s one side of it, which may be a stage the passport "
-                      "does not record (%s)",
-                      pp_json_str(c, "entity", ""),
-                      pp_json_str(c, "attribute", ""),
-                      pp_json_str(c, "text", ""),
-                      pp_json_str(c, "message", ""));
+            ck_soften_why(c,
+                          "the sentence describes a change of format, %s one "
+                          "side of it, which may be a stage the passport does "
+                          "not record",
+                          pp_json_str(c, "text", ""));
     }
 }
 
