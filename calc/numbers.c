@@ -762,6 +762,29 @@ static int han_at(const char *s, size_t n, size_t i,
 #define HAN_AT(s, n, i, list)                                                  \
     han_at(s, n, i, list, sizeof(list) / sizeof(list[0]))
 
+/* "数" or "几" right before `i`: "数十亿", "几千亿", several, no figure. */
+static int several(const char *s, size_t i)
+{
+    return starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几") ||
+           starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾");
+}
+
+/* Is the "数" ending at `at` the end of a noun for a count ("参数二万七千八百
+ * 亿", "token 数一万五千亿", "层数"): a word before it, not "several"? */
+static int count_noun(const char *s, size_t at)
+{
+    static const char *const nouns[] = {"参", "總", "总", "个", "個",
+                                        "层", "層", "步", "次"};
+    if (!starts(s + at, 3, "数") && !starts(s + at, 3, "數"))
+        return 0;
+    if (at >= 1 && (isalnum((unsigned char)s[at - 1]) || s[at - 1] == ' '))
+        return 1; /* "token 数", "Token数" */
+    for (size_t k = 0; at >= 3 && k < sizeof(nouns) / sizeof(nouns[0]); k++)
+        if (starts(s + at - 3, 3, nouns[k]))
+            return 1;
+    return 0;
+}
+
 /* A Han numeral and a Han magnitude at `i` ("一万亿", "两千亿", "十亿",
  * "二千八百四十亿", "三十二万亿"), or a numeral of thousands ("三千"):
  * the end of the figure (unit included) into *num, or 0.  The numeral is
@@ -775,8 +798,7 @@ static size_t han_number(const char *s, size_t n, size_t i, pp_number *num)
     double small = 0, wan = 0, value = 0;
     int digit = -1, has_unit = 0, has_big = 0, k;
     size_t j = i;
-    if (i >= 3 && (starts(s + i - 3, 3, "数") || starts(s + i - 3, 3, "几") ||
-                   starts(s + i - 3, 3, "數") || starts(s + i - 3, 3, "幾") ||
+    if (i >= 3 && ((several(s, i) && !count_noun(s, i - 3)) ||
                    HAN_AT(s, n, i - 3, han_digits) >= 0 ||
                    HAN_AT(s, n, i - 3, han_units) >= 0))
         return 0;

@@ -97,6 +97,9 @@ static const struct want cases[] = {
     {"15万亿以上", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_NONE},
     {"15T tokens or more", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_TOKENS},
     {"15T или более", 15e12, 2, "\xE2\x89\xA5", PP_UNIT_NONE},
+    /* a numeral after 参数 ("parameters"), not after 数 ("several") */
+    {"总参数二万七千八百亿", 2.78e12, 3, "=", PP_UNIT_NONE},
+    {"token 数一万五千亿", 1.5e12, 2, "=", PP_UNIT_NONE},
     {"15T or moreover", 15e12, 2, "=", PP_UNIT_NONE},
     {"112 GB", 112e9, 3, "=", PP_UNIT_BYTES},
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
