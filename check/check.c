@@ -1043,9 +1043,9 @@ static unsigned long long member_in_row(const struct sent *s)
 }
 
 /* "| Kimi K3 | undisclosed (~20T est.) |": a cell that hedges its figure
- * or says it is not disclosed gives no value a report could deny -- its
- * contradicted or undisclosed claims, from index `from` on, are
- * unverifiable. */
+ * or says it is not disclosed gives no value a report could deny, and one
+ * with an arrow gives a change -- their contradicted or undisclosed
+ * claims, from index `from` on, are unverifiable. */
 static void soften_cells(struct sent *s, const size_t *cell, size_t ncell,
                          int from)
 {
@@ -1063,6 +1063,13 @@ static void soften_cells(struct sent *s, const size_t *cell, size_t ncell,
         if (lex_near(s, cell[k], to, CK_LEX_HYPOTHETICAL) ||
             lex_near(s, cell[k], to, CK_LEX_NOT_DISCLOSED))
             ck_soften_why(c, "the cell hedges %s or says it is not disclosed",
+                          pp_json_str(c, "text", ""));
+        else if (ck_arrow_between(s, cell[k], to))
+            /* "| Kimi K3 | Kimi K2 | 1.04 万亿 → 2.78 万亿 |": a change, each
+             * side maybe another run's */
+            ck_soften_why(c,
+                          "the cell gives a change across an arrow, %s "
+                          "one side of it, maybe another run's",
                           pp_json_str(c, "text", ""));
     }
 }

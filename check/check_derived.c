@@ -335,6 +335,10 @@ static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
             continue;
         a = (size_t)(at - s->low.ptr) + strlen(*p);
         b = a + 40 < s->len ? a + 40 : s->len;
+        /* "6 of its 160 routed experts per token, has 236B parameters":
+         * the word for parameters is past the next figure, not this one's */
+        if (to > a && to < b)
+            b = to;
         for (const char *const *q = LEX(PARAM_STEM); *q; q++) {
             const char *m = memmem(s->low.ptr + a, b - a, *q, strlen(*q));
             if (m) {

@@ -1944,8 +1944,12 @@ static void bind_entity_figures(struct sent *s)
              * the experts each token uses */
             int uses = lex_near(s, ck_back_words(s, a, 2), a, CK_LEX_ACTIVE) ||
                        lex_near(s, b, to, CK_LEX_ACTIVE);
-            /* "16 of 896 experts active": the whole the part is of */
-            int whole = whole_after_of(s, i);
+            /* "16 of 896 experts active": the whole the part is of;
+             * "160 个路由专家中每个 token 激活 6 个": the experts among which */
+            int whole = whole_after_of(s, i) ||
+                        (memmem(s->low.ptr + b, to - b,
+                                "\xE4\xB8\x93\xE5\xAE\xB6\xE4\xB8\xAD",
+                                9) != NULL); /* 专家中 */
             ck_bind(s, of_after(s, b) || whole ? "x-of-y" : "experts-word");
             attr = whole                    ? "experts.routed"
                    : of_after(s, b) || uses ? "experts.active"
@@ -2827,6 +2831,54 @@ static void experiment_clauses(struct sent *s, int from)
     }
 }
 
+/* "Gopher, the 280B model whose compute budget Chinchilla was trained
+ * with, saw 300B tokens": a run named only inside a clause set off by
+ * commas after another run's name, the clause opening with a word of
+ * class relative, is not the subject the figure after the clause speaks
+ * of -- a contradicted claim of it, from index `from` on, is
+ * unverifiable. */
+static void inner_clause_runs(struct sent *s, int from)
+{
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const char *who = pp_json_str(c, "entity", "");
+        size_t at, end;
+        int inner = 0;
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            !ck_claim_span(s, c, &at, &end))
+            continue;
+        for (size_t k = 0; k < s->nent && !inner; k++) {
+            const struct entity *e = &s->ent[k];
+            size_t c1 = e->start, c2 = e->end, w;
+            if (e->end > at ||
+                strcmp(ck_doc_id(
+                           s->c->docs[__builtin_ctzll(e->set ? e->set : 1)]),
+                       who))
+                continue;
+            while (c1 > 0 && s->text[c1 - 1] != ',')
+                c1--;
+            while (c2 < at && s->text[c2] != ',')
+                c2++;
+            if (c1 == 0 || c2 >= at)
+                continue;
+            for (w = c1; w < e->start && s->text[w] == ' '; w++)
+                ;
+            if (!lex_near(s, w, ck_fwd_words(s, w, 2), CK_LEX_RELATIVE))
+                continue;
+            for (size_t j = 0; j < s->nent && !inner; j++)
+                inner =
+                    j != k && s->ent[j].end < c1 && s->ent[j].end + 3 >= c1 - 1;
+        }
+        if (inner)
+            ck_soften_why(c,
+                          "the run is named inside a clause about another "
+                          "model, and %s after the clause may be that "
+                          "model's",
+                          pp_json_str(c, "text", ""));
+    }
+}
+
 /* Is [a, b) of the sentence only an opening bracket, spaces aside? */
 static int glossed(const struct sent *s, size_t a, size_t b)
 {
@@ -2889,6 +2941,7 @@ void ck_bind_entity_figures(struct sent *s)
     token_parts(s, from);
     hardware_parts(s, from);
     experiment_clauses(s, from);
+    inner_clause_runs(s, from);
     event_points(s, from);
     hypothetical(s, from, 0);
     /* last: the more particular reasons above say more */

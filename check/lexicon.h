@@ -145,7 +145,9 @@
     X(LAW_WORD, "law-word") /* "Chinchilla's rule": a law, not the run */          \
     X(ESTIMATE,                                                                    \
       "estimate") /* "estimat", "估计": of hypothetical, maybe own */            \
-    X(TYPICAL, "typical") /* "typically BF16": what is usual, not the value */
+    X(TYPICAL, "typical") /* "typically BF16": what is usual, not the value */     \
+    X(RELATIVE,                                                                    \
+      "relative") /* ", the ... whose", ", который": a clause's start */
 
 enum ck_lex {
 #define CK_LEX_ENUM(id, name) CK_LEX_##id,
