@@ -930,6 +930,34 @@ static int only_after_active(const struct sent *s, size_t from, size_t to)
     return lex_near(s, ck_back_words(s, at, 3), at, CK_LEX_ACTIVE);
 }
 
+/* Is the text between figure `i` and the next one only a verb of
+ * activating, maybe with "only" or "just" ("671B activating 37B", "1T
+ * activates only 32B"): the verb's object is the next figure, the active
+ * count, and figure `i` its subject's size? */
+static int activates_next(const struct sent *s, size_t i)
+{
+    static const char *const adverbs[] = {"only ",    "just ", "about ",
+                                          "roughly ", "~",     NULL};
+    size_t k, to;
+    if (i + 1 >= s->nnum)
+        return 0;
+    k = s->num[i].end, to = s->num[i + 1].start;
+    while (k < to && s->text[k] == ' ')
+        k++;
+    if (to - k < 6 || memcmp(s->low.ptr + k, "activat", 7))
+        return 0;
+    while (k < to && isalpha((unsigned char)s->text[k]))
+        k++;
+    while (k < to && s->text[k] == ' ')
+        k++;
+    for (const char *const *a = adverbs; *a && k < to; a++)
+        if (to - k >= strlen(*a) && !memcmp(s->low.ptr + k, *a, strlen(*a)))
+            k += strlen(*a);
+    while (k < to && s->text[k] == ' ')
+        k++;
+    return k == to;
+}
+
 static const char *params_kind(struct sent *s, size_t i, int *attached)
 {
     static const char *const window_how[3] = {"word-in-figure", "word-after",
@@ -995,6 +1023,8 @@ static const char *params_kind(struct sent *s, size_t i, int *attached)
         if (total && only_after_active(s, from, to))
             total = 0, active = 1; /* "при активном использовании всего
                                       32 миллиардов": only 32B, active */
+        if (w == 1 && active && activates_next(s, i))
+            active = 0; /* "671B activating 37B": the next one's */
         if (active != total && w == 1 && !cue_adjacent(s, b, to) &&
             later_count(s, i))
             break; /* "1 триллион параметров при активном использовании
