@@ -1146,6 +1146,10 @@ static size_t mantissa(const char *s, size_t n, size_t i, struct mantissa *m)
                    isdigit((unsigned char)s[j + 2]) &&
                    isdigit((unsigned char)s[j + 3]) &&
                    (j + 4 >= n || !isdigit((unsigned char)s[j + 4])) &&
+                   /* "7,227e23": a decimal comma before an exponent */
+                   !(j + 5 < n && (s[j + 4] == 'e' || s[j + 4] == 'E') &&
+                     (isdigit((unsigned char)s[j + 5]) || s[j + 5] == '-' ||
+                      s[j + 5] == '+')) &&
                    (s[j] == ',' || j - i <= 3) &&
                    !(s[j] == ',' && !m->grouped &&
                      russian_magnitude_after(s, n, j + 4)) &&

@@ -60,6 +60,31 @@ int ck_ctx_get(const struct ctx_value *x, double *v)
 /* The sentence                                                       */
 /* ------------------------------------------------------------------ */
 
+/* "300B (0.3T) tokens", "14.8T (14,800B)": a figure in brackets right
+ * after one of the same value restates it; no check reads it again (as a
+ * second operand of 6ND, say).  Marked used; the sentence's numbers must
+ * be scanned. */
+static void glosses(struct sent *s)
+{
+    for (size_t k = 1; k < s->nnum; k++) {
+        const pp_number *a = &s->num[k - 1], *b = &s->num[k];
+        size_t i = a->end;
+        while (i < b->start && s->text[i] == ' ')
+            i++;
+        if (i < b->start && s->text[i] == '(')
+            i++;
+        else if (i + 3 <= b->start && !memcmp(s->text + i, "\xEF\xBC\x88", 3))
+            i += 3; /* （ */
+        else
+            continue;
+        while (i < b->start && s->text[i] == ' ')
+            i++;
+        if (i == b->start && a->value > 0 &&
+            fabs(b->value - a->value) <= 0.01 * a->value)
+            s->used[k] = 1;
+    }
+}
+
 /* Start the analysis of `len` bytes of `text` (a sentence or a table
  * row) into *s: its folded copy and where the lexicon's words occur in it
  * (owned by *s: ck_sent_end) and its numbers; claims go to `claims`.
@@ -82,6 +107,7 @@ int ck_sent_start(struct sent *s, pp_checker *c, const char *text, size_t len,
     }
     ck_ctx_age(c);
     s->nnum = pp_numbers_scan(text, len, s->num, MAXNUM);
+    glosses(s);
     return 0;
 }
 

@@ -233,7 +233,13 @@ void ck_derived_law(struct sent *s)
         return;
     }
     if (lex_near(s, 0, s->len, CK_LEX_SAME) && near(s, 0, s->len, "loss") &&
-        np >= 2 && nt >= 1) {
+        np >= 2 && nt >= 1 &&
+        /* "16B/3B 激活 ... 相同 loss 约需 AdamW 52% 的 FLOPs": one model's
+         * total and active, and an optimizer's comparison -- no two
+         * models of equal loss */
+        !(s->num[p[1]].start == s->num[p[0]].end + 1 &&
+          s->text[s->num[p[0]].end] == '/') &&
+        !near(s, 0, s->len, "adam") && !near(s, 0, s->len, "muon")) {
         const pp_number *a = &s->num[p[0]], *b = &s->num[p[1]];
         double d = nt >= 2 ? s->num[t[0]].value : NAN;
         const cJSON *doc = doc_by_params(s, a);
@@ -351,6 +357,23 @@ static int per_param(const struct sent *s, size_t from, size_t to, int *basis)
         }
     }
     return 0;
+}
+
+/* Does a figure end between the last "每" in [from, start of figure i)
+ * and figure i ("每參數約 20 個 token（1.4": the 每 is 20's)? */
+static int number_after_per(const struct sent *s, size_t i, size_t from)
+{
+    const char *p = NULL, *q;
+    size_t at;
+    for (q = s->low.ptr + from;
+         (q = memmem(q, s->num[i].start - (size_t)(q - s->low.ptr), "每", 3)) !=
+         NULL;
+         q += 3)
+        p = q;
+    if (!p || i == 0)
+        return 0;
+    at = (size_t)(p - s->low.ptr);
+    return s->num[i - 1].end > at;
 }
 
 /* The claim of a figure recomputed from passport `doc`: `want` is the
@@ -555,6 +578,9 @@ void ck_derived_passport(struct sent *s)
               !lex_near(s, n->end, ck_fwd_words(s, n->end, 1), CK_LEX_BYTES) &&
               (per_param(s, n->end, lim, &basis) ||
                (near(s, back(n->start, 30), n->start, "每") &&
+                /* "每參數約 20 個 token（1.4 兆": 20 is the ratio, the
+                 * figure after it no longer */
+                !number_after_per(s, i, back(n->start, 30)) &&
                 per_param(s, back(n->start, 30), n->start, &basis)));
         /* "FLOPs ... is approximately $6.3 \times 10^{23}$", "compute
          * ... was 3.1 x 10^23": a bare count that large is an amount of

@@ -1615,6 +1615,16 @@ static int bare_window(const struct sent *s, const pp_number *n)
 
 /* Is figure `i` a count of experts: "384 experts", "384 routed experts",
  * "8 of 256 experts" -- not "61 layers and 384 experts"? */
+/* Is figure `n` the value of a key: "=" or ":" right before it, spaces
+ * aside ("n_routed_experts = 160", "num_hidden_layers: 60")? */
+static int assigned_value(const struct sent *s, const pp_number *n)
+{
+    size_t k = n->start;
+    while (k > 0 && (s->text[k - 1] == ' ' || s->text[k - 1] == '`'))
+        k--;
+    return k > 0 && (s->text[k - 1] == '=' || s->text[k - 1] == ':');
+}
+
 static int experts_figure(const struct sent *s, size_t i)
 {
     const pp_number *n = &s->num[i];
@@ -1630,6 +1640,11 @@ static int experts_figure(const struct sent *s, size_t i)
      * before the word, not of experts */
     if (n->unit == PP_UNIT_PARAMS || n->value >= 1e6 ||
         !lex_near(s, n->end, to, CK_LEX_EXPERT))
+        return 0;
+    /* "num_hidden_layers = 60, n_routed_experts = 160": a value's key is
+     * the one before its "=" or ":", not the next one */
+    if (assigned_value(s, n) &&
+        !lex_near(s, ck_back_words(s, n->start, 2), n->start, CK_LEX_EXPERT))
         return 0;
     if (of_after(s, n->end))
         return 1;
@@ -2909,6 +2924,52 @@ static void inner_clause_runs(struct sent *s, int from)
     }
 }
 
+/* "every DeepSeek-V2 token passes through 8 experts" with "2 shared" in
+ * the sentence, or more experts per token than the routed ones a token
+ * takes: a count that may take the shared ones in -- a contradicted
+ * experts.* claim, from index `from` on, is unverifiable. */
+static void shared_in_count(struct sent *s, int from)
+{
+    static const char *const shared[] = {"shared", "共享", "общ", NULL};
+    int n = cJSON_GetArraySize(s->out);
+    for (int i = from; i < n; i++) {
+        cJSON *c = cJSON_GetArrayItem(s->out, i);
+        const cJSON *said = pp_json_get(c, "claimed"),
+                    *rec = pp_json_get(c, "expected");
+        /* more experts per token than the routed ones each token takes */
+        /* ("8 of its 160 experts" is said of the routed ones: an error
+         * still) */
+        int more =
+            !strcmp(pp_json_str(c, "attribute", ""), "experts.active") &&
+            strcmp(pp_json_str(pp_json_get(c, "binding"), "attribute", ""),
+                   "x-of-y") &&
+            cJSON_IsNumber(said) && cJSON_IsNumber(rec) &&
+            said->valuedouble > rec->valuedouble;
+        size_t at, end;
+        /* "every DeepSeek-V2 token passes through 8 experts": fewer than
+         * the routed ones, in a clause about tokens -- a token's count */
+        if (!more &&
+            !strcmp(pp_json_str(c, "attribute", ""), "experts.routed") &&
+            cJSON_IsNumber(said) && cJSON_IsNumber(rec) &&
+            said->valuedouble < rec->valuedouble &&
+            ck_claim_span(s, c, &at, &end)) {
+            static const char *const token[] = {
+                "token", "\xD1\x82\xD0\xBE\xD0\xBA\xD0\xB5\xD0\xBD",
+                "\xE8\xAF\x8D\xE5\x85\x83", NULL};
+            more =
+                any_near(s, ck_clause_from(s, at), ck_clause_to(s, end), token);
+        }
+        if (strcmp(pp_json_str(c, "verdict", ""), "contradicted") ||
+            strncmp(pp_json_str(c, "attribute", ""), "experts.", 8) ||
+            (!any_near(s, 0, s->len, shared) && !more))
+            continue;
+        ck_soften_why(c,
+                      "the sentence speaks of shared experts too, and %s "
+                      "may count them in",
+                      pp_json_str(c, "text", ""));
+    }
+}
+
 /* Is [a, b) of the sentence only an opening bracket, spaces aside? */
 static int glossed(const struct sent *s, size_t a, size_t b)
 {
@@ -2972,6 +3033,7 @@ void ck_bind_entity_figures(struct sent *s)
     hardware_parts(s, from);
     experiment_clauses(s, from);
     inner_clause_runs(s, from);
+    shared_in_count(s, from);
     event_points(s, from);
     hypothetical(s, from, 0);
     /* last: the more particular reasons above say more */

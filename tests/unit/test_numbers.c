@@ -100,6 +100,8 @@ static const struct want cases[] = {
     /* a numeral after 参数 ("parameters"), not after 数 ("several") */
     {"总参数二万七千八百亿", 2.78e12, 3, "=", PP_UNIT_NONE},
     {"token 数一万五千亿", 1.5e12, 2, "=", PP_UNIT_NONE},
+    /* a decimal comma before an exponent, not a thousands separator */
+    {"7,227e23 FLOP", 7.227e23, 4, "=", PP_UNIT_FLOP},
     {"15T or moreover", 15e12, 2, "=", PP_UNIT_NONE},
     {"112 GB", 112e9, 3, "=", PP_UNIT_BYTES},
     {"390 TFLOP/s", 390e12, 3, "=", PP_UNIT_FLOPS},
