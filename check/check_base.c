@@ -60,6 +60,23 @@ int ck_ctx_get(const struct ctx_value *x, double *v)
 /* The sentence                                                       */
 /* ------------------------------------------------------------------ */
 
+int ck_glossed(const struct sent *s, size_t a, size_t b)
+{
+    int open = 0;
+    if (a > b)
+        return 0;
+    for (size_t k = a; k < b; k++) {
+        if (s->text[k] == '(' && !open)
+            open = 1;
+        else if (k + 3 <= b && !memcmp(s->text + k, "\xEF\xBC\x88", 3) &&
+                 !open) /* （ */
+            open = 1, k += 2;
+        else if (s->text[k] != ' ')
+            return 0;
+    }
+    return open;
+}
+
 /* "300B (0.3T) tokens", "14.8T (14,800B)": a figure in brackets right
  * after one of the same value restates it; no check reads it again (as a
  * second operand of 6ND, say).  Marked used; the sentence's numbers must
@@ -68,18 +85,7 @@ static void glosses(struct sent *s)
 {
     for (size_t k = 1; k < s->nnum; k++) {
         const pp_number *a = &s->num[k - 1], *b = &s->num[k];
-        size_t i = a->end;
-        while (i < b->start && s->text[i] == ' ')
-            i++;
-        if (i < b->start && s->text[i] == '(')
-            i++;
-        else if (i + 3 <= b->start && !memcmp(s->text + i, "\xEF\xBC\x88", 3))
-            i += 3; /* （ */
-        else
-            continue;
-        while (i < b->start && s->text[i] == ' ')
-            i++;
-        if (i == b->start && a->value > 0 &&
+        if (ck_glossed(s, a->end, b->start) && a->value > 0 &&
             fabs(b->value - a->value) <= 0.01 * a->value)
             s->used[k] = 1;
     }

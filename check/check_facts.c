@@ -2970,22 +2970,6 @@ static void shared_in_count(struct sent *s, int from)
     }
 }
 
-/* Is [a, b) of the sentence only an opening bracket, spaces aside? */
-static int glossed(const struct sent *s, size_t a, size_t b)
-{
-    int open = 0;
-    if (a > b)
-        return 0;
-    for (size_t k = a; k < b; k++) {
-        if (s->text[k] == '(' && !open)
-            open = 1;
-        else if (!strncmp(s->text + k, "\xEF\xBC\x88", 3) && !open) /* （ */
-            open = 1, k += 2;
-        else if (s->text[k] != ' ')
-            return 0;
-    }
-    return open;
-}
 
 /* "PaLM's 540B parameters are almost twice Gopher's 280B, and its 780B
  * tokens far exceed Gopher's 300B", "780 млрд токенов против 300 млрд":
@@ -3011,7 +2995,7 @@ static void recorded_elsewhere(struct sent *s, int from)
                 /* "activating 13B (130 billion)": one figure glossed in
                  * brackets, the same quantity -- a gloss that disagrees
                  * is an error still */
-                glossed(s, x->end, at) || glossed(s, end, x->start))
+                ck_glossed(s, x->end, at) || ck_glossed(s, end, x->start))
                 continue;
             ck_soften_why(c,
                           "the sentence also gives %.*s, the recorded value, "

@@ -438,6 +438,9 @@ int ck_claim_span(const struct sent *s, const cJSON *c, size_t *at,
  * `fmt`; its severity and rule follow the verdict. */
 __attribute__((format(printf, 3, 4))) void
 ck_soften(cJSON *claim, const char *verdict, const char *fmt, ...);
+/* Is [a, b) of the sentence one opening bracket, ( or （, and spaces:
+ * what follows a figure there glosses it? */
+int ck_glossed(const struct sent *s, size_t a, size_t b);
 /* ck_soften to unverifiable with the message "ENTITY ATTRIBUTE: WHY (the
  * claim's message)", WHY from `fmt`. */
 __attribute__((format(printf, 2, 3))) void ck_soften_why(cJSON *claim,
